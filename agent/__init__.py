@@ -1,0 +1,1 @@
+"""Engines, LLM backends, tools, the foreground loop, the Memory Agent and citations."""

@@ -1,0 +1,1 @@
+"""Brain: agent memory as files. The face of the project: CLI, config, Python API."""

@@ -1,0 +1,77 @@
+"""The `brain` command line. Thin: parse, call one library function, print.
+
+Subcommands are imported only when run, so `brain search` never pays for modules that
+`brain ask` needs and commands without embeddings never import torch.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+#: name -> "module:attribute" of each subcommand; modules import on first use.
+COMMANDS = {
+    "init": "brain.commands.core:init_cmd",
+    "remember": "brain.commands.core:remember_cmd",
+    "validate": "brain.commands.core:validate_cmd",
+    "demo": "brain.commands.core:demo_cmd",
+}
+
+#: Root error of each package: their messages are shown as one clean line, exit 1.
+ROOT_ERRORS = {
+    "memory_schema.errors": "SchemaError",
+    "ingest.errors": "IngestError",
+    "search.errors": "SearchError",
+    "agent.errors": "AgentError",
+    "sandbox.errors": "SandboxError",
+    "dream.errors": "DreamError",
+    "evals.errors": "EvalError",
+    "brain.errors": "BrainError",
+}
+
+
+def known_errors() -> tuple[type[BaseException], ...]:
+    """Root errors of the packages this process has imported (never imports more)."""
+    found = []
+    for module, name in ROOT_ERRORS.items():
+        mod = sys.modules.get(module)
+        if mod is not None and hasattr(mod, name):
+            found.append(getattr(mod, name))
+    return tuple(found)
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module, attr = target.split(":")
+        cmd: click.Command = getattr(importlib.import_module(module), attr)
+        return cmd
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except known_errors() as exc:
+            raise click.ClickException(str(exc)) from exc
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="brain-memory", prog_name="brain")
+def cli() -> None:
+    """Brain: agent memory as files.
+
+    Sessions and documents become Markdown in a Git repo (the memory); agents explore it
+    with file tools, a nightly Dream run keeps its wiki true, people read it in Obsidian.
+    Every command takes --memory DIR (env BRAIN_MEMORY, default ./memory).
+    """
+
+
+def main() -> None:
+    cli()

@@ -1,0 +1,1 @@
+"""Dream runs: orient, summarize, map facts, update the wiki; validated atomic sync."""

@@ -1,0 +1,1 @@
+"""Evaluations: personas, question sets with gold evidence, LoCoMo, LongMemEval, reports."""

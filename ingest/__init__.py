@@ -1,0 +1,1 @@
+"""Capture: transcripts in many formats and documents into memory files."""

@@ -1,0 +1,333 @@
+"""The memory repo and its one write path.
+
+Every change to memory files goes through `MemoryRepo.transaction()`: writes are
+collected, then, under an inter-process lock, turned into exactly one Git commit with
+plumbing commands (blobs, a private index, commit-tree, a compare-and-swap update-ref),
+and only then copied into the working tree with atomic renames. A crash before the
+ref moves changes nothing; a crash after it is finished by the next writer from a
+journal. Nothing else in Brain opens memory files for writing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+
+from filelock import FileLock, Timeout
+
+from .errors import NotAMemoryError, WriteError
+from .layout import BRAIN_DIR, safe_relpath
+
+DEFAULT_AUTHOR = ("Brain", "brain@localhost")
+LOCK_TIMEOUT_S = float(os.environ.get("BRAIN_LOCK_TIMEOUT", "600"))
+_ZERO = "0" * 40
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write a file by temp file + fsync + rename, so readers never see half of it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".brain-tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+
+
+@dataclass(frozen=True)
+class CommitInfo:
+    sha: str
+    message: str
+    paths: tuple[str, ...]
+
+
+class MemoryRepo:
+    """A memory directory that is a Git repository with the Brain layout."""
+
+    def __init__(self, root: Path | str):
+        self.root = Path(root).resolve()
+        self._git_dir: Path | None = None
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, root: Path | str) -> MemoryRepo:
+        repo = cls(root)
+        if not (repo.root / ".git").exists() or not (repo.root / BRAIN_DIR).is_dir():
+            raise NotAMemoryError(
+                "not a memory repo (run `brain init` to create one)", path=str(repo.root)
+            )
+        return repo
+
+    @property
+    def git_dir(self) -> Path:
+        if self._git_dir is None:
+            self._git_dir = Path(self.git("rev-parse", "--absolute-git-dir").strip())
+        return self._git_dir
+
+    # -- git helpers ---------------------------------------------------------------------
+
+    def git(
+        self,
+        *args: str,
+        input: bytes | str | None = None,
+        env: Mapping[str, str] | None = None,
+        check: bool = True,
+    ) -> str:
+        """Run git in the memory root and return stdout (text)."""
+        full_env = {**os.environ, **_git_identity_env(), "GIT_TERMINAL_PROMPT": "0"}
+        if env:
+            full_env.update(env)
+        data = input.encode("utf-8") if isinstance(input, str) else input
+        proc = subprocess.run(
+            ["git", "-c", "core.quotepath=off", *args],
+            cwd=self.root,
+            input=data,
+            capture_output=True,
+            env=full_env,
+        )
+        if check and proc.returncode != 0:
+            err = proc.stderr.decode("utf-8", "replace").strip()
+            raise WriteError(f"git {args[0]} failed: {err}", path=str(self.root))
+        return proc.stdout.decode("utf-8", "replace")
+
+    def head(self) -> str | None:
+        out = self.git("rev-parse", "--verify", "-q", "HEAD^{commit}", check=False).strip()
+        return out or None
+
+    def show_bytes(self, rel: str, rev: str = "HEAD") -> bytes | None:
+        return self.show_many([rel], rev)[rel]
+
+    def show_many(self, rels: list[str], rev: str = "HEAD") -> dict[str, bytes | None]:
+        """Contents of files at a revision (None where absent), in one `git cat-file`."""
+        if not rels:
+            return {}
+        proc = subprocess.run(
+            ["git", "cat-file", "--batch"],
+            cwd=self.root,
+            input="".join(f"{rev}:{rel}\n" for rel in rels).encode("utf-8"),
+            capture_output=True,
+        )
+        out, pos, result = proc.stdout, 0, {}
+        for rel in rels:
+            end = out.index(b"\n", pos)
+            header = out[pos:end]
+            pos = end + 1
+            parts = header.rsplit(b" ", 2)
+            if header.endswith(b" missing") or len(parts) != 3 or not parts[2].isdigit():
+                result[rel] = None
+                continue
+            size = int(parts[2])
+            result[rel] = out[pos : pos + size] if parts[1] == b"blob" else None
+            pos += size + 1
+        return result
+
+    # -- reading -------------------------------------------------------------------------
+
+    def path(self, rel: str) -> Path:
+        return self.root / safe_relpath(self.root, rel)
+
+    def exists(self, rel: str) -> bool:
+        return self.path(rel).is_file()
+
+    def read_bytes(self, rel: str) -> bytes:
+        return self.path(rel).read_bytes()
+
+    def read_text(self, rel: str) -> str:
+        return self.read_bytes(rel).decode("utf-8")
+
+    # -- writing -------------------------------------------------------------------------
+
+    def transaction(self, message: str, trailers: Mapping[str, str] | None = None) -> Transaction:
+        return Transaction(self, message, dict(trailers or {}))
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the repo's write lock (finishing any transaction a crash left behind)."""
+        lock = FileLock(str(self.git_dir / "brain-write.lock"))
+        try:
+            lock.acquire(timeout=LOCK_TIMEOUT_S)
+        except Timeout as exc:
+            raise WriteError(
+                f"memory is locked by another writer for over {LOCK_TIMEOUT_S:.0f}s",
+                path=str(self.root),
+            ) from exc
+        try:
+            self._recover()
+            yield
+        finally:
+            lock.release()
+
+    @property
+    def _journal(self) -> Path:
+        return self.git_dir / "brain-journal.json"
+
+    def _recover(self) -> None:
+        """Finish or discard a transaction interrupted by a crash (caller holds the lock)."""
+        if not self._journal.exists():
+            return
+        try:
+            journal = json.loads(self._journal.read_text("utf-8"))
+        except (OSError, ValueError):
+            self._journal.unlink(missing_ok=True)
+            return
+        if self.head() == journal.get("new"):
+            self._sync_worktree(list(journal.get("paths", [])))
+        self._journal.unlink(missing_ok=True)
+
+    def _sync_worktree(
+        self, paths: list[str], data: Mapping[str, bytes | None] | None = None
+    ) -> None:
+        """Make the working tree and index match HEAD for `paths`."""
+        if data is None:
+            data = self.show_many(paths)
+        for rel in paths:
+            target = self.root / safe_relpath(self.root, rel)
+            content = data[rel]
+            if content is None:
+                target.unlink(missing_ok=True)
+            else:
+                atomic_write(target, content)
+        if paths:
+            self.git(
+                "reset",
+                "-q",
+                "--pathspec-from-file=-",
+                "--pathspec-file-nul",
+                "HEAD",
+                input="\0".join(paths),
+            )
+
+    def _commit(self, writes: Mapping[str, bytes | None], message: str) -> CommitInfo | None:
+        """Turn writes into one commit and update the working tree. Caller holds the lock."""
+        old = self.head()
+        current = self.show_many(list(writes)) if old else {}
+        changed = {rel: data for rel, data in writes.items() if data != current.get(rel)}
+        if not changed:
+            return None
+        tmp = Path(tempfile.mkdtemp(prefix="brain-txn-", dir=self.git_dir))
+        try:
+            index_env = {"GIT_INDEX_FILE": str(tmp / "index")}
+            to_hash = [(rel, data) for rel, data in changed.items() if data is not None]
+            blob_files = []
+            for i, (_, data) in enumerate(to_hash):
+                f = tmp / f"blob{i}"
+                f.write_bytes(data)
+                blob_files.append(str(f))
+            shas = (
+                self.git("hash-object", "-w", "--stdin-paths", input="\n".join(blob_files)).split()
+                if blob_files
+                else []
+            )
+            if old:
+                self.git("read-tree", old, env=index_env)
+            else:
+                self.git("read-tree", "--empty", env=index_env)
+            info = [f"100644 {sha}\t{rel}" for (rel, _), sha in zip(to_hash, shas, strict=True)]
+            info += [f"0 {_ZERO}\t{rel}" for rel, data in changed.items() if data is None]
+            self.git(
+                "update-index", "-z", "--index-info", input="\0".join(info) + "\0", env=index_env
+            )
+            tree = self.git("write-tree", env=index_env).strip()
+            parents = ["-p", old] if old else []
+            new = self.git("commit-tree", tree, *parents, input=message).strip()
+            self._journal.write_text(
+                json.dumps({"old": old, "new": new, "paths": sorted(changed)}), "utf-8"
+            )
+            self.git("update-ref", "-m", message.split("\n", 1)[0], "HEAD", new, old or _ZERO)
+            self._sync_worktree(sorted(changed), changed)
+            self._journal.unlink(missing_ok=True)
+            return CommitInfo(sha=new, message=message, paths=tuple(sorted(changed)))
+        finally:
+            for f in tmp.iterdir():
+                f.unlink()
+            tmp.rmdir()
+
+
+class Transaction:
+    """Collects file writes and deletes; on a clean exit makes exactly one commit.
+
+    The write lock is held from `__enter__`, so reads through `read_text` inside the
+    block see the latest committed state plus this transaction's own pending writes,
+    and no other writer can slip in between (no lost updates).
+    """
+
+    def __init__(self, repo: MemoryRepo, message: str, trailers: dict[str, str]):
+        self.repo = repo
+        self.message = message
+        self.trailers = trailers
+        self.writes: dict[str, bytes | None] = {}
+        self.commit: CommitInfo | None = None
+        self._lock_cm: contextlib.AbstractContextManager[None] | None = None
+
+    def __enter__(self) -> Transaction:
+        self._lock_cm = self.repo.locked()
+        self._lock_cm.__enter__()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        assert self._lock_cm is not None
+        try:
+            if exc_type is None and self.writes:
+                self.commit = self.repo._commit(self.writes, self.full_message())
+        finally:
+            self._lock_cm.__exit__(exc_type, exc, tb)
+
+    def full_message(self) -> str:
+        msg = self.message.strip()
+        if self.trailers:
+            msg += "\n\n" + "\n".join(f"{k}: {v}" for k, v in self.trailers.items())
+        return msg + "\n"
+
+    def write(self, rel: str, data: str | bytes) -> str:
+        rel = safe_relpath(self.repo.root, rel)
+        self.writes[rel] = data.encode("utf-8") if isinstance(data, str) else data
+        return rel
+
+    def delete(self, rel: str) -> None:
+        rel = safe_relpath(self.repo.root, rel)
+        self.writes[rel] = None
+
+    def exists(self, rel: str) -> bool:
+        rel = safe_relpath(self.repo.root, rel)
+        if rel in self.writes:
+            return self.writes[rel] is not None
+        return self.repo.exists(rel)
+
+    def read_text(self, rel: str) -> str | None:
+        rel = safe_relpath(self.repo.root, rel)
+        if rel in self.writes:
+            data = self.writes[rel]
+            return None if data is None else data.decode("utf-8")
+        if not self.repo.exists(rel):
+            return None
+        return self.repo.read_text(rel)
+
+
+def _git_identity_env() -> dict[str, str]:
+    """Author and committer for memory commits (BRAIN_GIT_NAME / BRAIN_GIT_EMAIL)."""
+    name = os.environ.get("BRAIN_GIT_NAME", DEFAULT_AUTHOR[0])
+    email = os.environ.get("BRAIN_GIT_EMAIL", DEFAULT_AUTHOR[1])
+    return {
+        "GIT_AUTHOR_NAME": name,
+        "GIT_AUTHOR_EMAIL": email,
+        "GIT_COMMITTER_NAME": name,
+        "GIT_COMMITTER_EMAIL": email,
+    }

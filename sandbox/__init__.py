@@ -1,0 +1,1 @@
+"""Where agent tools run (local, bubblewrap, Docker) and the working set."""

@@ -1,0 +1,1 @@
+"""The hybrid index (BM25 + dense embeddings) over memory blocks."""

@@ -1,0 +1,6 @@
+"""Checks that a memory tree is well formed (deterministic) and true to its evidence (semantic)."""
+
+from .deterministic import validate_tree
+from .findings import RULES, Finding, Report
+
+__all__ = ["RULES", "Finding", "Report", "validate_tree"]
