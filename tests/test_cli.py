@@ -1,0 +1,89 @@
+"""The CLI: every command has help and docs; core commands work end to end."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from brain.cli import COMMANDS, cli
+
+from .conftest import PROJECT_ROOT
+
+
+def all_commands() -> list[tuple[str, click.Command]]:
+    out = []
+    ctx = click.Context(cli)
+
+    def walk(prefix: str, cmd: click.Command) -> None:
+        out.append((prefix, cmd))
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                walk(f"{prefix} {name}", cmd.get_command(ctx, name))
+
+    for name in COMMANDS:
+        walk(name, cli.get_command(ctx, name))
+    return out
+
+
+@pytest.mark.parametrize(("name", "cmd"), all_commands(), ids=lambda x: x if isinstance(x, str) else "")
+def test_every_command_has_help_and_is_documented(name, cmd):
+    assert (cmd.help or "").strip(), f"brain {name} has no help text"
+    readme = (PROJECT_ROOT / "README.md").read_text()
+    assert f"brain {name}" in readme, f"README does not document `brain {name}`"
+
+
+def test_memory_option_on_every_leaf_command():
+    for name, cmd in all_commands():
+        if isinstance(cmd, click.Group) or name in {"demo"}:
+            continue
+        if name.startswith("init"):
+            continue
+        params = {p.name for p in cmd.params}
+        assert "memory" in params, f"brain {name} lacks --memory"
+
+
+def test_help_does_not_import_torch():
+    code = ("import sys; from brain.cli import cli\n"
+            "try:\n    cli(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print('torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip().endswith("False")
+
+
+def test_init_remember_validate(tmp_path):
+    runner = CliRunner()
+    mem = str(tmp_path / "m")
+    r = runner.invoke(cli, ["init", mem, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["commit"]
+    r = runner.invoke(cli, ["remember", "Prefers tea over coffee", "--topic", "prefs/drinks",
+                            "--memory", mem, "--json"])
+    assert r.exit_code == 0, r.output
+    path = json.loads(r.output)["path"]
+    assert path.startswith("notes/prefs/drinks/") and (tmp_path / "m" / path).is_file()
+    r = runner.invoke(cli, ["validate", "--memory", mem])
+    assert r.exit_code == 0 and "OK" in r.output
+
+
+def test_errors_are_one_clean_line(tmp_path):
+    r = CliRunner().invoke(cli, ["remember", "x", "--memory", str(tmp_path)])
+    assert r.exit_code == 1
+    assert "not a memory repo" in r.output and "Traceback" not in r.output
+
+
+def test_remember_refuses_empty_text(memory):
+    r = CliRunner().invoke(cli, ["remember", "   ", "--memory", str(memory.root)])
+    assert r.exit_code == 2 and "needs some text" in r.output
+
+
+def test_demo_builds_a_valid_memory(tmp_path):
+    r = CliRunner().invoke(cli, ["demo", "--keep", str(tmp_path / "d"), "--json"])
+    assert r.exit_code == 0, r.output
+    result = json.loads(r.output)
+    assert result["validation"]["ok"] is True
+    assert "knowledge/people/Maya Chen.md" in result["pages"]
