@@ -30,7 +30,9 @@ def all_commands() -> list[tuple[str, click.Command]]:
     return out
 
 
-@pytest.mark.parametrize(("name", "cmd"), all_commands(), ids=lambda x: x if isinstance(x, str) else "")
+@pytest.mark.parametrize(
+    ("name", "cmd"), all_commands(), ids=lambda x: x if isinstance(x, str) else ""
+)
 def test_every_command_has_help_and_is_documented(name, cmd):
     assert (cmd.help or "").strip(), f"brain {name} has no help text"
     readme = (PROJECT_ROOT / "README.md").read_text()
@@ -48,9 +50,11 @@ def test_memory_option_on_every_leaf_command():
 
 
 def test_help_does_not_import_torch():
-    code = ("import sys; from brain.cli import cli\n"
-            "try:\n    cli(['--help'])\nexcept SystemExit:\n    pass\n"
-            "print('torch' in sys.modules)")
+    code = (
+        "import sys; from brain.cli import cli\n"
+        "try:\n    cli(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print('torch' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip().endswith("False")
 
@@ -61,8 +65,18 @@ def test_init_remember_validate(tmp_path):
     r = runner.invoke(cli, ["init", mem, "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["commit"]
-    r = runner.invoke(cli, ["remember", "Prefers tea over coffee", "--topic", "prefs/drinks",
-                            "--memory", mem, "--json"])
+    r = runner.invoke(
+        cli,
+        [
+            "remember",
+            "Prefers tea over coffee",
+            "--topic",
+            "prefs/drinks",
+            "--memory",
+            mem,
+            "--json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     path = json.loads(r.output)["path"]
     assert path.startswith("notes/prefs/drinks/") and (tmp_path / "m" / path).is_file()

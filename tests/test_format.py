@@ -20,7 +20,7 @@ from memory_schema.schema import SCHEMAS, schema_text
 
 # Text that looks like our own syntax is the interesting case for round trips.
 tricky = st.lists(
-    st.sampled_from(list("ab ^t1p2>*#|[]:\n\r\t-\"'`é🙂") + ["^t1", "^p2", "> ", "---", "\n^t1\n"]),
+    st.sampled_from([*list("ab ^t1p2>*#|[]:\n\r\t-\"'`é🙂"), "^t1", "^p2", "> ", "---", "\n^t1\n"]),
     max_size=40,
 ).map("".join)
 plain = st.text(min_size=1, max_size=30).filter(lambda s: s.strip())
@@ -33,8 +33,13 @@ def test_session_render_parse_render_is_byte_identical():
         format="brain",
         started=dt.datetime(2026, 6, 15, 9, 30),
         turns=[
-            Turn("user", "Hello\n\nsecond paragraph ^x", speaker="Maya",
-                 at=dt.datetime(2026, 6, 15, 9, 30), meta={"dia_id": "D1:1"}),
+            Turn(
+                "user",
+                "Hello\n\nsecond paragraph ^x",
+                speaker="Maya",
+                at=dt.datetime(2026, 6, 15, 9, 30),
+                meta={"dia_id": "D1:1"},
+            ),
             Turn("assistant", "```py\nprint(1)\n```\n^t9"),
             Turn("tool", ""),
         ],
@@ -53,12 +58,18 @@ def test_session_render_parse_render_is_byte_identical():
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(
     contents=st.lists(tricky, min_size=0, max_size=6),
-    roles=st.lists(st.sampled_from(["user", "assistant", "system", "tool"]), min_size=6, max_size=6),
+    roles=st.lists(
+        st.sampled_from(["user", "assistant", "system", "tool"]), min_size=6, max_size=6
+    ),
     title=plain,
 )
 def test_session_round_trip_property(contents, roles, title):
-    s = Session(id="s1", title=title, format="brain",
-                turns=[Turn(r, c) for r, c in zip(roles, contents, strict=False)])
+    s = Session(
+        id="s1",
+        title=title,
+        format="brain",
+        turns=[Turn(r, c) for r, c in zip(roles, contents, strict=False)],
+    )
     text = s.render()
     parsed = Session.parse(text, s.path)
     assert parsed.render() == text
@@ -68,8 +79,14 @@ def test_session_round_trip_property(contents, roles, title):
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(blocks=st.lists(tricky, max_size=6), title=plain)
 def test_source_round_trip_property(blocks, title):
-    src = Source(title=title, origin="x.md", sha256="a" * 64, captured=dt.date(2026, 1, 2),
-                 mime="text/markdown", blocks=blocks)
+    src = Source(
+        title=title,
+        origin="x.md",
+        sha256="a" * 64,
+        captured=dt.date(2026, 1, 2),
+        mime="text/markdown",
+        blocks=blocks,
+    )
     text = src.render()
     parsed = Source.parse(text, src.path)
     assert parsed.render() == text
@@ -79,10 +96,17 @@ def test_source_round_trip_property(blocks, title):
 @settings(max_examples=100)
 @given(meta_title=plain, body=tricky, aliases=st.lists(plain, max_size=3))
 def test_page_round_trip_property(meta_title, body, aliases):
-    page = Page(path="knowledge/x.md",
-                meta={"title": meta_title, "type": "person", "aliases": aliases,
-                      "created": dt.date(2026, 1, 1), "updated": dt.date(2026, 1, 2)},
-                body=body)
+    page = Page(
+        path="knowledge/x.md",
+        meta={
+            "title": meta_title,
+            "type": "person",
+            "aliases": aliases,
+            "created": dt.date(2026, 1, 1),
+            "updated": dt.date(2026, 1, 2),
+        },
+        body=body,
+    )
     text = page.render()
     assert Page.parse(text, page.path).render() == text
 
@@ -96,7 +120,9 @@ def test_session_anchor_out_of_order_is_a_parse_error():
 
 def test_grown_session_keeps_old_turns():
     old = Session(id="s1", title="t", format="brain", turns=[Turn("user", "a")])
-    new = Session(id="s1", title="t", format="brain", turns=[Turn("user", "a"), Turn("assistant", "b")])
+    new = Session(
+        id="s1", title="t", format="brain", turns=[Turn("user", "a"), Turn("assistant", "b")]
+    )
     assert new.grown_from(old)
     assert not old.grown_from(new)
 
@@ -117,14 +143,18 @@ def test_links_in_fenced_code_are_ignored():
 
 def test_citation_grammar():
     body = "Maya works at Acme [cite:1][cite:2].\n\n## Citations\n\n" + "\n".join(
-        [render_citation_def(1, "sessions/2026/06/s1", "t4", 'she said "hi"\nthere'),
-         render_citation_def(2, "sources/doc-12345678", "p2", "x" * 500)]
+        [
+            render_citation_def(1, "sessions/2026/06/s1", "t4", 'she said "hi"\nthere'),
+            render_citation_def(2, "sources/doc-12345678", "p2", "x" * 500),
+        ]
     )
     uses = extract_citation_uses(body)
     defs = extract_citation_defs(body)
     assert [n for n, _ in uses] == [1, 2]
     assert [(d.n, d.target, d.anchor) for d in defs] == [
-        (1, "sessions/2026/06/s1", "t4"), (2, "sources/doc-12345678", "p2")]
+        (1, "sessions/2026/06/s1", "t4"),
+        (2, "sources/doc-12345678", "p2"),
+    ]
     assert defs[0].quote == "she said 'hi' there"
     assert len(defs[1].quote) < 200 and defs[1].quote.endswith("…")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+
 import pytest
 
 from memory_schema import MemoryRepo, NotAMemoryError, PathEscapeError, init_memory
@@ -18,9 +19,17 @@ def commits(repo: MemoryRepo) -> list[str]:
 def test_init_creates_the_tree_and_one_commit(tmp_path):
     repo, commit = init_memory(tmp_path / "m")
     root = repo.root
-    for rel in ["INDEX.md", ".brain/instructions.md", ".brain/forget.md", ".gitignore",
-                ".obsidian/app.json", "knowledge/people/.gitkeep", "notes/.gitkeep",
-                "sessions/.gitkeep", "sources/.gitkeep"]:
+    for rel in [
+        "INDEX.md",
+        ".brain/instructions.md",
+        ".brain/forget.md",
+        ".gitignore",
+        ".obsidian/app.json",
+        "knowledge/people/.gitkeep",
+        "notes/.gitkeep",
+        "sessions/.gitkeep",
+        "sources/.gitkeep",
+    ]:
         assert (root / rel).is_file(), rel
     assert commit is not None
     assert commits(repo) == ["init: create memory"]
@@ -37,7 +46,9 @@ def test_open_refuses_a_plain_directory(tmp_path):
 
 
 def test_transaction_makes_exactly_one_commit_with_trailers(memory):
-    with memory.transaction("capture: two files", {"Brain-Command": "test", "Brain-Run": "r1"}) as tx:
+    with memory.transaction(
+        "capture: two files", {"Brain-Command": "test", "Brain-Run": "r1"}
+    ) as tx:
         tx.write("notes/a.md", "a\n")
         tx.write("notes/b b.md", "b\n")
     assert tx.commit is not None
@@ -132,9 +143,19 @@ def test_crash_before_the_ref_moved_changes_nothing(memory):
 def test_eight_concurrent_remember_processes_lose_nothing(memory):
     brain = [sys.executable, "-m", "brain.cli"]
     procs = [
-        subprocess.Popen([*brain, "remember", f"fact number {i}", "--topic", "race",
-                          "--memory", str(memory.root)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        subprocess.Popen(
+            [
+                *brain,
+                "remember",
+                f"fact number {i}",
+                "--topic",
+                "race",
+                "--memory",
+                str(memory.root),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         for i in range(8)
     ]
     outs = [p.communicate(timeout=120) for p in procs]
@@ -147,4 +168,3 @@ def test_eight_concurrent_remember_processes_lose_nothing(memory):
     assert memory.git("status", "--porcelain") == ""
     memory.git("fsck", "--no-progress")  # raises when the object store is damaged
     assert validate_tree(memory.root).ok
-

@@ -18,19 +18,51 @@ D = dt.date(2026, 6, 15)
 @pytest.fixture
 def good(memory):
     """A valid memory: one session, one source, two linked pages citing them."""
-    s = Session(id="s1", title="Chat", format="brain", started=dt.datetime(2026, 6, 15, 9),
-                turns=[Turn("user", "I work at Acme.", speaker="Maya"), Turn("assistant", "Nice.")])
-    src = Source(title="Handbook", origin="handbook.md", sha256="b" * 64, captured=D,
-                 mime="text/markdown", blocks=["## Leave", "Everyone gets 25 days."])
-    maya = build_page("knowledge/people/Maya.md", title="Maya", type="person", summary="x",
-                      aliases=["M"], created=D, updated=D,
-                      sections=[(None, "Maya works at [[Acme]] [cite:1], gets 25 days [cite:2].")],
-                      evidence=[Evidence("sessions/2026/06/s1", "t1", "I work at Acme."),
-                                Evidence(src.path[:-3], "p2", "25 days")])
-    acme = build_page("knowledge/organizations/Acme.md", title="Acme", type="organization",
-                      summary="y", created=D, updated=D,
-                      sections=[(None, "Employer of [[Maya#^missing-is-not-used]]".replace(
-                          "#^missing-is-not-used", "") + ".")], evidence=[])
+    s = Session(
+        id="s1",
+        title="Chat",
+        format="brain",
+        started=dt.datetime(2026, 6, 15, 9),
+        turns=[Turn("user", "I work at Acme.", speaker="Maya"), Turn("assistant", "Nice.")],
+    )
+    src = Source(
+        title="Handbook",
+        origin="handbook.md",
+        sha256="b" * 64,
+        captured=D,
+        mime="text/markdown",
+        blocks=["## Leave", "Everyone gets 25 days."],
+    )
+    maya = build_page(
+        "knowledge/people/Maya.md",
+        title="Maya",
+        type="person",
+        summary="x",
+        aliases=["M"],
+        created=D,
+        updated=D,
+        sections=[(None, "Maya works at [[Acme]] [cite:1], gets 25 days [cite:2].")],
+        evidence=[
+            Evidence("sessions/2026/06/s1", "t1", "I work at Acme."),
+            Evidence(src.path[:-3], "p2", "25 days"),
+        ],
+    )
+    acme = build_page(
+        "knowledge/organizations/Acme.md",
+        title="Acme",
+        type="organization",
+        summary="y",
+        created=D,
+        updated=D,
+        sections=[
+            (
+                None,
+                "Employer of [[Maya#^missing-is-not-used]]".replace("#^missing-is-not-used", "")
+                + ".",
+            )
+        ],
+        evidence=[],
+    )
     with memory.transaction("fixture") as tx:
         for doc in (s, src, maya, acme):
             tx.write(doc.path, doc.render())
@@ -97,7 +129,9 @@ def test_duplicate_title_or_alias(good):
     found = [f for f in validate_tree(good.root).findings if f.code == "duplicate-title"]
     assert len(found) == 1
     assert {found[0].path, found[0].message.rsplit(" ", 1)[1]} == {
-        MAYA, "knowledge/organizations/Acme.md"}
+        MAYA,
+        "knowledge/organizations/Acme.md",
+    }
 
 
 def test_cite_undefined_and_unused(good):
@@ -119,7 +153,7 @@ def test_cite_target_missing(good):
 
 def test_cite_anchor_missing(good):
     edit(good, MAYA, "[[sessions/2026/06/s1#^t1]]", "[[sessions/2026/06/s1#^t9]]")
-    f = [f for f in validate_tree(good.root).findings if f.code == "cite-anchor-missing"][0]
+    f = next(f for f in validate_tree(good.root).findings if f.code == "cite-anchor-missing")
     assert f.path == MAYA and f.line > 1 and "^t9" in f.message
 
 
@@ -130,8 +164,12 @@ def test_cite_not_evidence(good):
 
 def test_link_unresolved_only_in_knowledge(good):
     edit(good, MAYA, "[[Acme]]", "[[Nowhere Inc]]")
-    write(good, "notes/inbox/n.md", "---\ntitle: n\ntype: note\ncreated: 2026-06-15\n"
-                                     "updated: 2026-06-15\n---\n[[Also Nowhere]]\n")
+    write(
+        good,
+        "notes/inbox/n.md",
+        "---\ntitle: n\ntype: note\ncreated: 2026-06-15\n"
+        "updated: 2026-06-15\n---\n[[Also Nowhere]]\n",
+    )
     found = [f for f in validate_tree(good.root).findings if f.code == "link-unresolved"]
     assert [f.path for f in found] == [MAYA]
 
@@ -160,19 +198,39 @@ def test_link_target_with_dotdot(good):
 
 
 def test_every_rule_has_a_test():
-    tested = {"not-utf8", "too-large", "bad-yaml", "schema", "bad-structure", "duplicate-title",
-              "cite-undefined", "cite-unused", "cite-duplicate", "cite-target-missing",
-              "cite-anchor-missing", "cite-not-evidence", "link-unresolved",
-              "link-fragment-missing", "path-escape"}
-    deterministic = {c for c in RULES if c not in {"symlink", "cite-not-at-end",
-                                                    "unsupported-claim", "contradiction"}}
+    tested = {
+        "not-utf8",
+        "too-large",
+        "bad-yaml",
+        "schema",
+        "bad-structure",
+        "duplicate-title",
+        "cite-undefined",
+        "cite-unused",
+        "cite-duplicate",
+        "cite-target-missing",
+        "cite-anchor-missing",
+        "cite-not-evidence",
+        "link-unresolved",
+        "link-fragment-missing",
+        "path-escape",
+    }
+    deterministic = {
+        c
+        for c in RULES
+        if c not in {"symlink", "cite-not-at-end", "unsupported-claim", "contradiction"}
+    }
     assert deterministic <= tested
 
 
 def test_validate_cli_json_and_exit_status(good):
     cmd = [sys.executable, "-m", "brain.cli", "validate", "--json", "--memory", str(good.root)]
     ok = subprocess.run(cmd, capture_output=True, text=True)
-    assert ok.returncode == 0 and json.loads(ok.stdout) == {"ok": True, "errors": [], "warnings": []}
+    assert ok.returncode == 0 and json.loads(ok.stdout) == {
+        "ok": True,
+        "errors": [],
+        "warnings": [],
+    }
     edit(good, MAYA, "#^t1]]", "#^t9]]")
     bad = subprocess.run(cmd, capture_output=True, text=True)
     report = json.loads(bad.stdout)
