@@ -18,6 +18,7 @@ COMMANDS = {
     "remember": "brain.commands.core:remember_cmd",
     "validate": "brain.commands.core:validate_cmd",
     "demo": "brain.commands.core:demo_cmd",
+    "capture": "brain.commands.capture:capture_cmd",
 }
 
 #: Root error of each package: their messages are shown as one clean line, exit 1.

@@ -98,4 +98,7 @@ def parse_file(
     sessions: list[Session] = module_for(fmt).parse_text(text, path)
     if not sessions:
         raise RejectedInputError(f"no sessions found (format {fmt})", path=str(path))
+    if not any(s.turns for s in sessions):
+        what = f"session {sessions[0].id!r} is" if len(sessions) == 1 else "every session is"
+        raise RejectedInputError(f"empty session: {what} without turns", path=str(path))
     return fmt, sessions

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_schema.links import slugify
-from memory_schema.session import Session, Turn
+from memory_schema.session import Turn
 
 from ..errors import RejectedInputError
 
@@ -66,9 +66,3 @@ def load_json(text: str, name: str) -> Any:
         raise RejectedInputError(
             f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", path=name
         ) from None
-
-
-def require_turns(session: Session, name: str) -> Session:
-    if not session.turns:
-        raise RejectedInputError(f"session {session.id!r} is empty (no turns)", path=name)
-    return session

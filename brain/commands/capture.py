@@ -1,0 +1,111 @@
+"""capture (session, source) and watch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from .options import config_from, json_option, memory_option, print_json
+
+if TYPE_CHECKING:
+    from ingest.capture import CaptureReport
+
+#: Up to this many outcomes are listed one per line; more are summarised by counts.
+_LIST_LIMIT = 25
+
+
+@click.group("capture")
+def capture_cmd() -> None:
+    """Capture sessions and documents into memory (sessions/, sources/)."""
+
+
+@capture_cmd.command("session")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    default=None,
+    metavar="F",
+    help="Force a format: brain, openai, claude-code, locomo, longmemeval, markdown "
+    "(default: detected per file).",
+)
+@memory_option
+@json_option
+@click.pass_context
+def session_cmd(
+    ctx: click.Context, files: tuple[Path, ...], fmt: str | None, memory: str | None, as_json: bool
+) -> None:
+    """Capture conversation transcripts (FILE or folder, many at once) as sessions.
+
+    Each session becomes sessions/YYYY/MM/<id>.md, one block per turn (^t1, ^t2, ...).
+    Capturing a session again changes nothing; a grown one gets its new turns appended.
+    """
+    from ingest.batch import SESSION_SUFFIXES, capture_session_files, expand_paths
+    from memory_schema import MemoryRepo
+
+    config = config_from(memory)
+    repo = MemoryRepo.open(config.memory)
+    paths = expand_paths(files, SESSION_SUFFIXES)
+    with _progress(len(paths), "sessions", quiet=as_json) as tick:
+        report = capture_session_files(
+            repo, paths, fmt, max_bytes=config.capture_max_bytes, progress=tick
+        )
+    _finish(ctx, report, as_json, "session")
+
+
+def print_report(report: CaptureReport, noun: str) -> None:
+    """Human lines: every rejection and warning, each capture when there are few, a total."""
+    for w in report.warnings:
+        click.echo(f"warning: {w}", err=True)
+    listed = [o for o in report.outcomes if o.status != "rejected"]
+    if len(listed) <= _LIST_LIMIT:
+        for o in listed:
+            detail = ""
+            if o.status == "grown":
+                detail = f" (+{o.added} turns, {o.turns} in all)"
+            elif o.turns is not None:
+                detail = f" ({o.turns} turns)"
+            elif o.message:
+                detail = f" ({o.message})"
+            click.echo(f"{o.status:<10} {o.path}{detail}")
+    for o in report.rejected:
+        click.echo(f"rejected   {o.origin or o.id}: {o.message}", err=True)
+    commit = f" (commit {report.commit.sha[:8]})" if report.commit else ""
+    n = len(report.captured)
+    click.echo(
+        f"{n} {noun}{'' if n == 1 else 's'} captured, {len(report.skipped)} unchanged, "
+        f"{len(report.rejected)} rejected{commit}"
+    )
+
+
+def _finish(ctx: click.Context, report: CaptureReport, as_json: bool, noun: str) -> None:
+    if as_json:
+        print_json(report.as_dict())
+    else:
+        print_report(report, noun)
+    if report.rejected:
+        ctx.exit(1)
+
+
+@contextmanager
+def _progress(total: int, what: str, quiet: bool) -> Iterator[Callable[[str], None]]:
+    """A rich progress bar on stderr for batches (nothing for one file or --json)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn(f"capturing {what}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+        console=console,
+        transient=True,
+        disable=quiet or total < 2 or not console.is_terminal,
+    ) as bar:
+        task = bar.add_task("", total=total)
+        yield lambda name: bar.update(task, advance=1, description=Path(name).name)
