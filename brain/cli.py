@@ -19,6 +19,10 @@ COMMANDS = {
     "validate": "brain.commands.core:validate_cmd",
     "demo": "brain.commands.core:demo_cmd",
     "capture": "brain.commands.capture:capture_cmd",
+    "mcp": "brain.commands.integrations:mcp_cmd",
+    "hooks": "brain.commands.integrations:hooks_cmd",
+    "ask": "brain.commands.agent:ask_cmd",
+    "chat": "brain.commands.agent:chat_cmd",
 }
 
 #: Root error of each package: their messages are shown as one clean line, exit 1.

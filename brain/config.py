@@ -37,3 +37,62 @@ def _int_env(name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SystemExit(f"Error: {name} must be a whole number, not {raw!r}") from None
+
+
+# -- the foreground agent (brain ask / brain chat) ----------------------------------------
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    """Agent settings: engine, LLM backend, budgets, working set. One env var each."""
+
+    engine: str = "extractive"  # BRAIN_ENGINE: extractive | llm
+    llm_backend: str | None = None  # BRAIN_LLM_BACKEND: anthropic, openai, ..., fake
+    llm_model: str | None = None  # BRAIN_LLM_MODEL
+    llm_base_url: str | None = None  # BRAIN_LLM_BASE_URL (an OpenAI-compatible server)
+    anthropic_api_key: str | None = None  # ANTHROPIC_API_KEY
+    openai_api_key: str | None = None  # OPENAI_API_KEY
+    llm_api_key: str | None = None  # BRAIN_LLM_API_KEY (for the compatible server, if any)
+    llm_tool_mode: str = "native"  # BRAIN_LLM_TOOL_MODE: native | text
+    llm_timeout: float = 120.0  # BRAIN_LLM_TIMEOUT (seconds per model call)
+    fake_script: str | None = None  # BRAIN_FAKE_LLM_SCRIPT (JSON steps for the fake backend)
+    max_steps: int = 12  # BRAIN_AGENT_MAX_STEPS (model calls per question)
+    max_tokens: int = 60_000  # BRAIN_AGENT_MAX_TOKENS (input + output per question)
+    max_output_tokens: int = 1024  # BRAIN_LLM_MAX_OUTPUT_TOKENS (per model call)
+    index_budget: int = 2000  # BRAIN_INDEX_BUDGET (tokens of INDEX.md in the first message)
+    sandbox: str = "local"  # BRAIN_SANDBOX
+    workset_recent: int = 10  # BRAIN_WORKSET_RECENT (recent sessions in the working set)
+    workset_include: tuple[str, ...] = ()  # BRAIN_WORKSET_INCLUDE (comma-separated paths)
+    search_k: int = 10  # BRAIN_MEMORY_AGENT_K (hits the Memory Agent reads per search)
+
+    @classmethod
+    def load(cls) -> AgentConfig:
+        env = os.environ.get
+        include = tuple(p.strip() for p in env("BRAIN_WORKSET_INCLUDE", "").split(",") if p.strip())
+        timeout = env("BRAIN_LLM_TIMEOUT", "").strip()
+        try:
+            llm_timeout = float(timeout) if timeout else 120.0
+        except ValueError:
+            raise SystemExit(
+                f"Error: BRAIN_LLM_TIMEOUT must be a number, not {timeout!r}"
+            ) from None
+        return cls(
+            engine=env("BRAIN_ENGINE") or "extractive",
+            llm_backend=env("BRAIN_LLM_BACKEND") or None,
+            llm_model=env("BRAIN_LLM_MODEL") or None,
+            llm_base_url=env("BRAIN_LLM_BASE_URL") or None,
+            anthropic_api_key=env("ANTHROPIC_API_KEY") or None,
+            openai_api_key=env("OPENAI_API_KEY") or None,
+            llm_api_key=env("BRAIN_LLM_API_KEY") or None,
+            llm_tool_mode=env("BRAIN_LLM_TOOL_MODE") or "native",
+            llm_timeout=llm_timeout,
+            fake_script=env("BRAIN_FAKE_LLM_SCRIPT") or None,
+            max_steps=_int_env("BRAIN_AGENT_MAX_STEPS", 12),
+            max_tokens=_int_env("BRAIN_AGENT_MAX_TOKENS", 60_000),
+            max_output_tokens=_int_env("BRAIN_LLM_MAX_OUTPUT_TOKENS", 1024),
+            index_budget=_int_env("BRAIN_INDEX_BUDGET", 2000),
+            sandbox=env("BRAIN_SANDBOX") or "local",
+            workset_recent=_int_env("BRAIN_WORKSET_RECENT", 10),
+            workset_include=include,
+            search_k=_int_env("BRAIN_MEMORY_AGENT_K", 10),
+        )

@@ -1,0 +1,107 @@
+"""Evidence blocks: the session turns and source paragraphs that citations point at.
+
+`EvidenceStore` reads them from the memory repo (not the working set: a citation is
+checked against memory itself) and caches each parsed file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from memory_schema.errors import ParseError
+from memory_schema.layout import SESSIONS, SOURCES, iter_memory_files
+from memory_schema.links import LinkResolver
+from memory_schema.session import Session
+from memory_schema.source import Source
+from memory_schema.store import is_session_file, is_source_file, load_session, load_source
+
+_ANCHOR = re.compile(r"^([tp])(\d+)$")
+
+
+@dataclass(frozen=True)
+class Block:
+    """One turn (`t4`) or paragraph (`p2`) of a session or source."""
+
+    path: str
+    anchor: str
+    text: str
+    speaker: str | None = None
+    date: dt.date | None = None
+    title: str = ""
+
+    @property
+    def index(self) -> int:
+        return int(self.anchor[1:])
+
+    @property
+    def link(self) -> str:
+        """The block as an Obsidian block link, the way answers cite it."""
+        return f"[[{self.path[:-3]}#^{self.anchor}]]"
+
+
+def is_evidence_path(rel: str) -> bool:
+    return is_session_file(rel) or is_source_file(rel)
+
+
+def session_date(session: Session) -> dt.date | None:
+    return session.date
+
+
+class EvidenceStore:
+    """Look up blocks of the memory repo's sessions and sources by path and anchor."""
+
+    def __init__(self, memory_root: Path | str):
+        self.root = Path(memory_root)
+        self._files: dict[str, Session | Source | None] = {}
+        self._resolver: LinkResolver | None = None
+
+    def load(self, rel: str) -> Session | Source | None:
+        """The parsed session or source at `rel`, or None when it is not evidence."""
+        if rel not in self._files:
+            doc: Session | Source | None = None
+            if (self.root / rel).is_file():
+                try:
+                    if is_session_file(rel):
+                        doc = load_session(self.root, rel)
+                    elif is_source_file(rel):
+                        doc = load_source(self.root, rel)
+                except (ParseError, ValueError, OSError):
+                    doc = None
+            self._files[rel] = doc
+        return self._files[rel]
+
+    def block(self, rel: str, anchor: str) -> Block | None:
+        m = _ANCHOR.match(anchor)
+        doc = self.load(rel)
+        if not m or doc is None:
+            return None
+        i = int(m.group(2))
+        if isinstance(doc, Session):
+            if m.group(1) != "t" or not 1 <= i <= len(doc.turns):
+                return None
+            turn = doc.turns[i - 1]
+            date = turn.at.date() if turn.at else doc.date
+            return Block(rel, anchor, turn.content, turn.who, date, doc.title)
+        if m.group(1) != "p" or not 1 <= i <= len(doc.blocks):
+            return None
+        captured = doc.captured.date() if isinstance(doc.captured, dt.datetime) else doc.captured
+        return Block(rel, anchor, doc.blocks[i - 1], None, captured, doc.title)
+
+    def resolve(self, target: str) -> str | None:
+        """A link target (path with or without .md, or a file name) to an evidence file."""
+        target = target.strip()
+        for cand in (target, target + ".md"):
+            if is_evidence_path(cand) and (self.root / cand).is_file():
+                return cand
+        if self._resolver is None:
+            self._resolver = LinkResolver()
+            for folder in (SESSIONS, SOURCES):
+                for rel in iter_memory_files(self.root / folder):
+                    full = f"{folder}/{rel}"
+                    if is_evidence_path(full):
+                        self._resolver.add_file(full)
+        found = self._resolver.resolve(target)
+        return found if found and is_evidence_path(found) else None

@@ -1,0 +1,210 @@
+"""The Memory Agent: finds what the working set lacks and brings it in.
+
+Given a description, it runs hybrid search over the WHOLE memory repo, turns the hits
+into findings that cite evidence blocks (a wiki or summary hit is followed through its
+`[cite:N]` list down to the turns and paragraphs behind it), writes a short synthesis,
+and materializes the supporting files into the working set at their normal paths in
+one batch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from memory_schema.errors import ParseError
+from memory_schema.links import CITE_RE, WIKILINK_RE, short_quote
+from memory_schema.session import Session
+from memory_schema.store import load_page
+
+from .errors import AgentError
+from .evidence import Block, EvidenceStore
+
+if TYPE_CHECKING:
+    from sandbox.workingset import WorkingSet
+
+#: Sessions the agent itself recorded: transcripts of answers, not evidence for new ones.
+AGENT_FORMAT = "brain-agent"
+PAGE_KINDS = ("knowledge", "note", "summary")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+
+
+class Searcher(Protocol):
+    """What the Memory Agent needs of the search index (search.open_index returns one)."""
+
+    def search(self, query: str, *, k: int = 10, **filters: Any) -> Sequence[Any]: ...
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A piece of what memory says, with the evidence blocks that back it."""
+
+    text: str
+    blocks: tuple[Block, ...]
+    rank: int
+    via: str | None = None  # the page it was read from, when it came from the wiki
+    context: bool = False  # a neighbour of a hit rather than a hit
+
+    @property
+    def links(self) -> str:
+        return " ".join(b.link for b in self.blocks)
+
+    def render(self) -> str:
+        if self.via:
+            name = self.via.rsplit("/", 1)[-1].removesuffix(".md")
+            return f"- {name} (wiki): {short_quote(self.text, 300)} {self.links}"
+        b = self.blocks[0]
+        who = ", ".join(x for x in (b.speaker, b.date.isoformat() if b.date else None) if x)
+        return f'- {who or b.title}: "{short_quote(self.text, 300)}" {self.links}'
+
+
+@dataclass
+class MemoryReport:
+    description: str
+    findings: list[Finding] = field(default_factory=list)
+    pages: list[str] = field(default_factory=list)
+    materialized: list[str] = field(default_factory=list)
+
+    @property
+    def evidence(self) -> list[Block]:
+        seen: dict[tuple[str, str], Block] = {}
+        for f in self.findings:
+            for b in f.blocks:
+                seen.setdefault((b.path, b.anchor), b)
+        return list(seen.values())
+
+    @property
+    def files(self) -> list[str]:
+        """Every file the report draws on: evidence files and the pages that led there."""
+        out: list[str] = []
+        for rel in [*self.pages, *(b.path for b in self.evidence)]:
+            if rel not in out:
+                out.append(rel)
+        return out
+
+    def render(self, max_findings: int = 8) -> str:
+        hits = [f for f in self.findings if not f.context]
+        if not hits:
+            return f"Memory Agent: nothing in memory matches {self.description!r}."
+        lines = [
+            f"Memory Agent: {len(self.evidence)} evidence blocks for {self.description!r}. "
+            "Cite them with the [[path#^anchor]] links shown."
+        ]
+        lines += [f.render() for f in hits[:max_findings]]
+        text = "\n".join(lines)
+        if self.materialized:
+            text += "\n\nMaterialized into your working set: " + ", ".join(self.materialized)
+        return text
+
+
+class MemoryAgent:
+    def __init__(
+        self,
+        memory_root: Path | str,
+        *,
+        searcher: Searcher | None = None,
+        store: EvidenceStore | None = None,
+        workset: WorkingSet | None = None,
+        k: int = 10,
+        window: tuple[int, int] = (1, 1),
+    ):
+        self.root = Path(memory_root)
+        self._searcher = searcher
+        self.store = store or EvidenceStore(self.root)
+        self.workset = workset
+        self.k = k
+        self.window = window
+        self.reports: list[MemoryReport] = []
+
+    @property
+    def searcher(self) -> Searcher:
+        if self._searcher is None:
+            try:
+                import search
+            except ImportError as exc:  # pragma: no cover - search ships with brain
+                raise AgentError(f"the search package is not available: {exc}") from exc
+            self._searcher = search.open_index(self.root)
+        return self._searcher
+
+    def run(self, description: str) -> MemoryReport:
+        description = " ".join(description.split())
+        if not description:
+            raise AgentError("the Memory Agent needs a description of what to look for")
+        report = MemoryReport(description)
+        seen: set[tuple[str, str]] = set()
+        for rank, hit in enumerate(self.searcher.search(description, k=self.k, window=self.window)):
+            if hit.kind in ("session", "source"):
+                self._evidence_hit(report, hit, rank, seen)
+            elif hit.kind in PAGE_KINDS:
+                self._page_hit(report, hit, rank, seen)
+        if self.workset is not None:
+            report.materialized = self.workset.materialize(report.files)
+        self.reports.append(report)
+        return report
+
+    def _evidence_hit(
+        self, report: MemoryReport, hit: Any, rank: int, seen: set[tuple[str, str]]
+    ) -> None:
+        doc = self.store.load(hit.path)
+        if isinstance(doc, Session) and doc.format == AGENT_FORMAT:
+            return
+        block = self.store.block(hit.path, hit.anchor)
+        if block is None or (block.path, block.anchor) in seen:
+            return
+        seen.add((block.path, block.anchor))
+        report.findings.append(Finding(block.text, (block,), rank))
+        # Window neighbours are context: the answer is often the turn after the question.
+        for anchor, _ in getattr(hit, "neighbours", None) or []:
+            nb = self.store.block(hit.path, anchor)
+            if nb is not None and (nb.path, nb.anchor) not in seen:
+                seen.add((nb.path, nb.anchor))
+                report.findings.append(Finding(nb.text, (nb,), rank, context=True))
+
+    def _page_hit(
+        self, report: MemoryReport, hit: Any, rank: int, seen: set[tuple[str, str]]
+    ) -> None:
+        """A wiki, note or summary section: follow its [cite:N] down to evidence."""
+        try:
+            page = load_page(self.root, hit.path)
+        except (ParseError, OSError):
+            return
+        defs = {d.n: d for d in page.citation_defs()}
+        found_any = False
+        for sentence in _sentences(hit.text):
+            blocks = []
+            for n in CITE_RE.findall(sentence):
+                d = defs.get(int(n))
+                target = self.store.resolve(d.target) if d else None
+                block = self.store.block(target, d.anchor) if (d and target) else None
+                if block is not None and block not in blocks:
+                    blocks.append(block)
+            if not blocks:
+                continue  # an uncited sentence is not evidence of anything
+            found_any = True
+            for b in blocks:
+                seen.add((b.path, b.anchor))
+            report.findings.append(Finding(_plain(sentence), tuple(blocks), rank, via=hit.path))
+        if found_any and hit.path not in report.pages:
+            report.pages.append(hit.path)
+
+
+def _sentences(text: str) -> list[str]:
+    out = []
+    for line in text.split("\n"):
+        line = line.strip().lstrip("-*> ").strip()
+        if line and not line.startswith("#"):
+            out += [s for s in _SENTENCE_END.split(line) if s.strip()]
+    return out
+
+
+def _plain(sentence: str) -> str:
+    """Page text without markers: [[A|b]] -> b, [[A]] -> A, [cite:N] removed."""
+    text = WIKILINK_RE.sub(lambda m: m.group(4) or m.group(2), sentence)
+    text = CITE_RE.sub("", text)
+    return " ".join(text.split()).replace(" .", ".").replace(" ,", ",")
+
+
+__all__ = ["AGENT_FORMAT", "Finding", "MemoryAgent", "MemoryReport", "Searcher"]
