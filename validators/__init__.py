@@ -2,5 +2,6 @@
 
 from .deterministic import validate_tree
 from .findings import RULES, Finding, Report
+from .semantic import validate_semantics
 
-__all__ = ["RULES", "Finding", "Report", "validate_tree"]
+__all__ = ["RULES", "Finding", "Report", "validate_semantics", "validate_tree"]

@@ -1,0 +1,91 @@
+"""Phase 2, summarize: `<id>.summary.md` beside each new or grown session.
+
+Extractive: the 3-7 most informative sentences, in the order they were said, each a
+bullet citing its turn; then the subjects the session touched, as [[links]].
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from memory_schema.layout import summary_path_for
+from memory_schema.links import link_target_for_path
+from memory_schema.session import Session
+
+from .extract import sentences
+from .wiki import WikiPage
+
+MIN_BULLETS = 3
+MAX_BULLETS = 7
+MAX_BULLET_CHARS = 220
+_INFO_RE = re.compile(r"\b(?:I|my|we|our)\b|\d|[A-Z][a-z]+\s+[A-Z][a-z]+")
+
+
+def _score(sentence: str, n_obs: int, role: str) -> float:
+    words = len(sentence.split())
+    if words < 4:
+        return 0.0
+    score = 3.0 * n_obs + min(words, 25) / 5 + len(_INFO_RE.findall(sentence)) / 2
+    score += sum(1 for w in sentence.split()[1:] if w[:1].isupper()) / 2
+    return score * (0.5 if role == "assistant" else 1.0)
+
+
+def shorten(text: str, limit: int = MAX_BULLET_CHARS) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def build_summary(
+    session: Session,
+    path: str,
+    observed: dict[tuple[int, str], int],
+    subjects: list[str],
+    keep: callable,  # type: ignore[valid-type]
+    today: dt.date,
+) -> WikiPage:
+    """The summary page of a session.
+
+    `observed[(turn, sentence)]` counts observations made from that sentence; `keep(text)`
+    is False for text the forget log excludes; `subjects` are page titles to link.
+    """
+    target = link_target_for_path(path)
+    candidates: list[tuple[float, int, int, str]] = []
+    for n, turn in enumerate(session.turns, start=1):
+        if turn.role in ("system", "tool"):
+            continue
+        for j, sent in enumerate(sentences(turn.content)):
+            if not keep(sent):
+                continue
+            score = _score(sent, observed.get((n, sent), 0), turn.role)
+            if score > 0:
+                candidates.append((score, n, j, sent))
+    want = max(MIN_BULLETS, min(MAX_BULLETS, len(session.turns) // 2 + 1))
+    chosen = sorted(sorted(candidates, key=lambda c: -c[0])[:want], key=lambda c: (c[1], c[2]))
+    page = WikiPage(
+        path=summary_path_for(path),
+        title=f"Summary: {' '.join(session.title.split())}",
+        type="summary",
+        created=today,
+        updated=today,
+        auto_summary=False,
+    )
+    when = session.date
+    page.extra_meta = {
+        "session": session.id,
+        "date": when,
+        "participants": list(session.participants),
+        "subjects": list(subjects),
+    }
+    first = f"**Date:** {when.isoformat() if when else 'unknown'}"
+    page.lead = [f"{first} · **Participants:** {', '.join(session.participants)}"]
+    points = []
+    for _, n, _, sent in chosen:
+        turn = session.turns[n - 1]
+        ph = page.cite(target, f"t{n}", turn.content)
+        points.append(f"- {turn.who}: {shorten(sent)} {ph}")
+    page.sections["Key points"] = points or ["- (no statements worth keeping)"]
+    if subjects:
+        page.sections["Subjects"] = [" · ".join(f"[[{s}]]" for s in subjects)]
+    page.summary = shorten(" ".join(c[3] for c in chosen[:2]), 150) if chosen else ""
+    return page

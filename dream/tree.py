@@ -1,0 +1,158 @@
+"""The transient output tree: the run's files laid out under `.brain/cache/dream/<run>/`.
+
+The tree holds the wiki (knowledge/, notes/), INDEX.md, .brain/ and every session or
+source that the run's files cite, taken from the base commit, with the run's output
+written over it. The validators run on it; unsupported claims are cut out of it; only
+when it passes does the sync copy it into the repo. Old history that nothing the run
+wrote cites is left out, so validating costs what the run changed, not the history.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field
+
+from memory_schema.errors import ParseError
+from memory_schema.layout import CACHE_DIR, KNOWLEDGE, NOTES
+from memory_schema.links import CITE_DEF_RE, WIKILINK_RE
+from memory_schema.page import Page
+from memory_schema.repo import MemoryRepo, atomic_write
+from memory_schema.store import is_session_file, is_source_file
+from validators import Finding, Report, validate_tree
+from validators.semantic import Judge, validate_semantics
+
+from .wiki import WikiPage
+
+RUNS_DIR = f"{CACHE_DIR}/dream"
+MAX_REPAIR_ROUNDS = 4
+
+
+@dataclass
+class Validation:
+    deterministic: Report
+    semantic: Report
+    removed: list[Finding] = field(default_factory=list)  # claims cut from the tree
+    preexisting: list[Finding] = field(default_factory=list)  # in files the run left alone
+
+    @property
+    def ok(self) -> bool:
+        return self.deterministic.ok and self.semantic.ok
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "ok": self.ok,
+            "errors": [f.as_dict() for f in self.deterministic.errors + self.semantic.errors],
+            "warnings": [f.as_dict() for f in self.deterministic.warnings],
+            "claims_removed": [f.as_dict() for f in self.removed],
+            "preexisting": len(self.preexisting),
+        }
+
+    def summary(self) -> str:
+        errors = len(self.deterministic.errors) + len(self.semantic.errors)
+        return (
+            f"{'ok' if self.ok else 'FAILED'}; {errors} errors, "
+            f"{len(self.deterministic.warnings)} warnings, "
+            f"{len(self.removed)} unsupported claims removed"
+        )
+
+
+def clean_stale_runs(repo: MemoryRepo, keep: str | None = None) -> None:
+    """Remove trees that killed or failed runs left behind (the caller holds the run lock)."""
+    runs = repo.root / RUNS_DIR
+    if runs.is_dir():
+        for child in runs.iterdir():
+            if child.name != keep:
+                shutil.rmtree(child, ignore_errors=True)
+
+
+class TransientTree:
+    def __init__(self, repo: MemoryRepo, run_id: str, base: str, base_files: dict[str, str]):
+        self.repo = repo
+        self.base = base
+        self.base_files = base_files
+        self.root = repo.root / RUNS_DIR / run_id / "tree"
+        self.written: dict[str, str | None] = {}
+
+    def build(self, outputs: dict[str, str | None]) -> None:
+        """Lay out the base files the outputs need, then the outputs over them."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        wanted = {
+            p
+            for p in self.base_files
+            if p.startswith((f"{KNOWLEDGE}/", f"{NOTES}/", ".brain/", ".obsidian/")) or "/" not in p
+        }
+        wanted |= {p for p in outputs if p in self.base_files}
+        wanted |= self._cited(outputs) & set(self.base_files)
+        for rel, data in self.repo.show_many(sorted(wanted), self.base).items():
+            if data is not None:
+                atomic_write(self.root / rel, data)
+        for rel, text in outputs.items():
+            self.write(rel, text)
+
+    def _cited(self, outputs: dict[str, str | None]) -> set[str]:
+        """Sessions and sources that the outputs cite or link to."""
+        found = set()
+        for text in outputs.values():
+            for line in (text or "").splitlines():
+                m = CITE_DEF_RE.match(line)
+                targets = [m.group(2)] if m else [x.group(2) for x in WIKILINK_RE.finditer(line)]
+                for target in targets:
+                    rel = target if target.endswith(".md") else f"{target}.md"
+                    if is_session_file(rel) or is_source_file(rel):
+                        found.add(rel)
+        return found
+
+    def write(self, rel: str, text: str | None) -> None:
+        self.written[rel] = text
+        path = self.root / rel
+        if text is None:
+            path.unlink(missing_ok=True)
+        else:
+            atomic_write(path, text.encode("utf-8"))
+
+    def read(self, rel: str) -> str | None:
+        return self.written.get(rel)
+
+    def remove_lines(self, rel: str, lines: set[int]) -> None:
+        """Cut lines (1-based, as findings give them) and renumber the citations."""
+        text = self.written.get(rel)
+        if text is None:
+            return
+        kept = [x for i, x in enumerate(text.split("\n"), start=1) if i not in lines]
+        try:
+            page = WikiPage.from_page(Page.parse("\n".join(kept), rel))
+        except ParseError:
+            return
+        page.auto_summary = bool(page.extra_meta.get("dream")) and page.type != "summary"
+        self.write(rel, page.render())
+
+    def validate(self, judge: Judge | None = None) -> Validation:
+        """Validate, cutting unsupported claims and contradicting lines until it holds."""
+        removed: list[Finding] = []
+        for _ in range(MAX_REPAIR_ROUNDS):
+            det, sem, pre = self._check(judge)
+            cut: dict[str, set[int]] = {}
+            for f in sem.errors:
+                cut.setdefault(f.path, set()).add(f.line)
+            if not cut:
+                return Validation(det, sem, removed, pre)
+            removed += sem.errors
+            for rel, lines in cut.items():
+                self.remove_lines(rel, lines)
+        det, sem, pre = self._check(judge)
+        return Validation(det, sem, removed, pre)
+
+    def _check(self, judge: Judge | None) -> tuple[Report, Report, list[Finding]]:
+        changed = {rel for rel, text in self.written.items() if text is not None}
+        names = [re.escape(p) for p in self.written]
+        mentions = re.compile("|".join(names)) if names else None
+        det = validate_tree(self.root)
+        ours, pre = [], []
+        for f in det.findings:
+            touches = f.path in changed or (
+                f.code == "duplicate-title" and mentions and mentions.search(f.message)
+            )
+            (ours if touches else pre).append(f)
+        sem = validate_semantics(self.root, sorted(changed), judge=judge)
+        return Report(ours), sem, pre
