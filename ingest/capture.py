@@ -25,12 +25,13 @@ _TRAILER_IDS = 20
 class Outcome:
     """What happened to one input (a session or a document)."""
 
-    status: str  # captured, grown, unchanged, superseded, rejected
+    status: str  # captured, grown (more turns), updated (new version), unchanged, rejected
     id: str | None = None
     path: str | None = None
     origin: str | None = None
     turns: int | None = None
     added: int | None = None
+    blocks: int | None = None
     message: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
@@ -45,7 +46,7 @@ class CaptureReport:
 
     @property
     def captured(self) -> list[Outcome]:
-        return [o for o in self.outcomes if o.status in ("captured", "grown", "superseded")]
+        return [o for o in self.outcomes if o.status in ("captured", "grown", "updated")]
 
     @property
     def skipped(self) -> list[Outcome]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 class IngestError(Exception):
     """Root error of ingest; carries the input it concerns when there is one."""
 
-    def __init__(self, message: str, *, path: str | None = None):
+    def __init__(self, message: str, path: str | None = None):
         super().__init__(message)
         self.message = message
         self.path = path

@@ -57,6 +57,38 @@ def session_cmd(
     _finish(ctx, report, as_json, "session")
 
 
+@capture_cmd.command("source")
+@click.argument("items", nargs=-1, required=True, metavar="PATH|URL...")
+@memory_option
+@json_option
+@click.pass_context
+def source_cmd(
+    ctx: click.Context, items: tuple[str, ...], memory: str | None, as_json: bool
+) -> None:
+    """Capture documents (Markdown, text, HTML, PDF, DOCX, PPTX; files, folders or URLs).
+
+    Each becomes sources/<slug>-<hash8>.md, one block per paragraph, heading, list or
+    table (^p1, ^p2, ...). A changed document gets a new file and the old one is marked
+    superseded_by it, so citations of the old one keep working.
+    """
+    from ingest.batch import expand_paths
+    from ingest.documents import DOCUMENT_SUFFIXES
+    from ingest.sources import capture_sources, is_url
+    from memory_schema import MemoryRepo
+
+    config = config_from(memory)
+    repo = MemoryRepo.open(config.memory)
+    expanded: list[str] = []
+    for item in items:
+        if is_url(item):
+            expanded.append(item)
+        else:
+            expanded += [str(p) for p in expand_paths([Path(item)], DOCUMENT_SUFFIXES)]
+    with _progress(len(expanded), "documents", quiet=as_json) as tick:
+        report = capture_sources(repo, expanded, max_bytes=config.capture_max_bytes, progress=tick)
+    _finish(ctx, report, as_json, "document")
+
+
 def print_report(report: CaptureReport, noun: str) -> None:
     """Human lines: every rejection and warning, each capture when there are few, a total."""
     for w in report.warnings:
@@ -69,6 +101,8 @@ def print_report(report: CaptureReport, noun: str) -> None:
                 detail = f" (+{o.added} turns, {o.turns} in all)"
             elif o.turns is not None:
                 detail = f" ({o.turns} turns)"
+            elif o.blocks is not None:
+                detail = f" ({o.blocks} blocks" + (f"; {o.message})" if o.message else ")")
             elif o.message:
                 detail = f" ({o.message})"
             click.echo(f"{o.status:<10} {o.path}{detail}")
