@@ -33,7 +33,7 @@ def initial_files() -> dict[str, str]:
         FORGET_FILE: _template("forget.md"),
         ".gitignore": _template("gitignore"),
     }
-    for name in ("app.json", "graph.json", "core-plugins.json"):
+    for name in ("app.json", "graph.json", "core-plugins.json", "bookmarks.json", "types.json"):
         files[f".obsidian/{name}"] = _template(f"obsidian/{name}")
     # Git does not keep empty folders; .gitkeep files (hidden in Obsidian) hold the tree.
     for folder in [*(f"{KNOWLEDGE}/{f}" for f in KNOWLEDGE_FOLDERS), NOTES, SESSIONS, SOURCES]:
