@@ -14,6 +14,8 @@ import click
 
 #: name -> "module:attribute" of each subcommand; modules import on first use.
 COMMANDS = {
+    "dream": "brain.commands.dream:dream_cmd",
+    "forget": "brain.commands.dream:forget_cmd",
     "init": "brain.commands.core:init_cmd",
     "remember": "brain.commands.core:remember_cmd",
     "validate": "brain.commands.core:validate_cmd",

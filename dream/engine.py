@@ -193,7 +193,7 @@ class WikiBuilder:
     def observe_session(self, item: WorkItem) -> list[tuple[int, str, Observation]]:
         session = item.session
         target = link_target_for_path(item.path)
-        self._learn_principal(session)
+        self.learn_principal(session)
         out = []
         for n, turn in enumerate(session.turns, start=1):
             if n <= item.old_turns or turn.role in ("assistant", "system", "tool"):
@@ -212,7 +212,7 @@ class WikiBuilder:
                         out.append((n, sent, obs))
         return out
 
-    def _learn_principal(self, session: Session) -> None:
+    def learn_principal(self, session: Session) -> None:
         if self.principal:
             return
         users = [t for t in session.turns if t.role == "user"]
@@ -355,6 +355,7 @@ def run_engine(
         if progress:
             progress(item.path)
         if observer is not None:
+            wiki.learn_principal(item.session)
             found = observer(item, wiki)
             if found is None:
                 outcome.problems.append(

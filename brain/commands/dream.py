@@ -1,0 +1,226 @@
+"""dream (and dream schedule), forget."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .options import config_from, json_option, memory_option, print_json
+
+
+def _llm_parts(repo: Any) -> tuple[Any, Any]:
+    """The llm engine's observer and judge, from the agent's backend settings."""
+    from agent.llm import BackendSettings, open_backend
+    from brain.config import AgentConfig
+    from dream.llm_engine import make_judge, make_observer
+    from memory_schema.layout import INSTRUCTIONS_FILE
+
+    env = AgentConfig.load()
+    backend = open_backend(
+        BackendSettings(
+            backend=env.llm_backend,
+            model=env.llm_model,
+            base_url=env.llm_base_url,
+            anthropic_api_key=env.anthropic_api_key,
+            openai_api_key=env.openai_api_key,
+            compat_api_key=env.llm_api_key,
+            tool_mode=env.llm_tool_mode,
+            fake_script=env.fake_script,
+            timeout=env.llm_timeout,
+        )
+    )
+    instructions = repo.read_text(INSTRUCTIONS_FILE) if repo.exists(INSTRUCTIONS_FILE) else ""
+    observer = make_observer(
+        repo,
+        backend,
+        instructions=instructions,
+        max_steps=env.max_steps,
+        max_tokens=env.max_tokens,
+        max_output_tokens=env.max_output_tokens,
+    )
+    return observer, make_judge(backend)
+
+
+def _embedder() -> Any:
+    """The bundled embedder for subject resolution, unless BRAIN_DREAM_EMBED=0."""
+    import os
+
+    if os.environ.get("BRAIN_DREAM_EMBED", "1").strip() in ("0", "false", "no", ""):
+        return None
+    try:
+        from search import get_embedder
+    except ImportError:
+        return None
+    return get_embedder()
+
+
+@click.group("dream", invoke_without_command=True)
+@click.option(
+    "--engine",
+    type=click.Choice(["extractive", "llm"]),
+    default=None,
+    help="extractive (default, offline) or llm [env BRAIN_DREAM_ENGINE].",
+)
+@click.option(
+    "--dry-run", is_flag=True, help="Print the diff the run would commit; commit nothing."
+)
+@click.option(
+    "--wait",
+    type=float,
+    default=None,
+    help="Seconds to wait for another run to finish [env BRAIN_DREAM_WAIT; default 0].",
+)
+@memory_option
+@json_option
+@click.pass_context
+def dream_cmd(
+    ctx: click.Context,
+    engine: str | None,
+    dry_run: bool,
+    wait: float | None,
+    memory: str | None,
+    as_json: bool,
+) -> None:
+    """Update the wiki from what is new: summaries, subject pages, INDEX.md; one commit."""
+    if ctx.invoked_subcommand is not None:
+        return
+    import os
+
+    from dream import DreamOptions, Limits
+    from memory_schema import MemoryRepo
+
+    repo = MemoryRepo.open(config_from(memory).memory)
+    engine = engine or os.environ.get("BRAIN_DREAM_ENGINE") or "extractive"
+    if engine not in ("extractive", "llm"):
+        raise click.UsageError(f"BRAIN_DREAM_ENGINE must be extractive or llm, not {engine!r}")
+    try:
+        wait_s = wait if wait is not None else float(os.environ.get("BRAIN_DREAM_WAIT", "0"))
+    except ValueError as exc:
+        raise click.UsageError("BRAIN_DREAM_WAIT must be a number of seconds") from exc
+    options = DreamOptions(
+        engine=engine, dry_run=dry_run, limits=Limits.from_env(), wait_seconds=wait_s
+    )
+    options.embedder = _embedder()
+    if engine == "llm":
+        options.observer, options.judge = _llm_parts(repo)
+    result = _run_with_progress(repo, options, quiet=as_json)
+    if as_json:
+        print_json(result.as_json())
+        return
+    if dry_run and result.diff:
+        click.echo(result.diff, nl=False)
+    click.echo(f"{result.run_id}: {result.message}")
+    for key, label in (
+        ("sessions_summarized", "sessions summarized"),
+        ("pages_created", "pages created"),
+        ("pages_updated", "pages updated"),
+    ):
+        items = getattr(result, key)
+        if items:
+            click.echo(
+                f"  {label} ({len(items)}): "
+                + ", ".join(items[:8])
+                + (" …" if len(items) > 8 else "")
+            )
+    for claim in result.claims_removed:
+        click.echo(
+            f"  removed unsupported claim: {claim['path']}:{claim['line']}: {claim['message']}"
+        )
+    if result.deferred:
+        click.echo(f"  left for the next run (limits): {len(result.deferred)} sessions")
+    for problem in result.problems:
+        click.echo(f"  note: {problem}")
+
+
+def _run_with_progress(repo: Any, options: Any, quiet: bool) -> Any:
+    from rich.progress import Progress
+
+    from dream import run_dream
+
+    if quiet:
+        return run_dream(repo, options)
+    with Progress(transient=True) as bar:
+        task = bar.add_task("Dreaming", total=None)
+        return run_dream(repo, options, progress=lambda p: bar.update(task, description=p))
+
+
+@dream_cmd.command("schedule")
+@click.option("--cron", default=None, help='When to run, e.g. "0 3 * * *" (every night at 3).')
+@click.option("--remove", is_flag=True, help="Remove this memory's entry.")
+@click.option(
+    "--engine", type=click.Choice(["extractive", "llm"]), default="extractive", show_default=True
+)
+@memory_option
+@json_option
+def schedule_cmd(
+    cron: str | None, remove: bool, engine: str, memory: str | None, as_json: bool
+) -> None:
+    """Install (or --remove) a crontab entry that runs Dream on this memory."""
+    from dream import schedule
+    from memory_schema import MemoryRepo
+
+    repo = MemoryRepo.open(config_from(memory).memory)
+    if remove:
+        gone = schedule.remove(repo.root)
+        if as_json:
+            print_json({"removed": gone})
+        else:
+            click.echo("Removed the Dream entry." if gone else "No Dream entry was installed.")
+        return
+    if not cron:
+        line = schedule.installed(repo.root)
+        if as_json:
+            print_json({"entry": line})
+        else:
+            click.echo(line or "No Dream entry installed (use --cron to add one).")
+        return
+    line = schedule.install(repo.root, cron, engine)
+    if as_json:
+        print_json({"entry": line})
+    else:
+        click.echo(f"Installed: {line}")
+
+
+@click.command("forget")
+@click.argument("text")
+@click.option(
+    "--purge-history",
+    is_flag=True,
+    help="Also rewrite Git history so TEXT is gone from every commit (irreversible).",
+)
+@click.option("--yes", is_flag=True, help="Do not ask before rewriting history.")
+@memory_option
+@json_option
+def forget_cmd(
+    text: str, purge_history: bool, yes: bool, memory: str | None, as_json: bool
+) -> None:
+    """Record TEXT in .brain/forget.md; the next Dream run removes it and keeps it out."""
+    from dream import DreamOptions, Limits, run_dream
+    from dream import forget as fg
+    from memory_schema import MemoryRepo
+
+    repo = MemoryRepo.open(config_from(memory).memory)
+    if purge_history:
+        click.echo(
+            "WARNING: --purge-history rewrites every commit of this memory. All commit ids "
+            "change, other clones and remotes keep the old history until you replace them "
+            "(force-push, re-clone), and it cannot be undone.",
+            err=True,
+        )
+        if not yes and not click.confirm("Rewrite history now?", err=True):
+            raise click.ClickException("nothing done")
+    entry, commit = fg.record(repo, text, purge=purge_history)
+    out: dict[str, Any] = {"entry": entry.render(), "commit": commit.sha if commit else None}
+    if purge_history:
+        result = run_dream(repo, DreamOptions(limits=Limits.from_env(), wait_seconds=60))
+        out["dream_commit"] = result.commit
+        out["commits_rewritten"] = fg.purge_history(repo, text)
+    if as_json:
+        print_json(out)
+        return
+    click.echo(f"Recorded in .brain/forget.md: {entry.render()}")
+    if purge_history:
+        click.echo(f"History rewritten: {out['commits_rewritten']} commits; the phrase is gone.")
+    else:
+        click.echo("The next `brain dream` removes it from the wiki, notes and summaries.")

@@ -1,0 +1,96 @@
+"""`brain dream schedule`: a crontab entry per memory repo, installed with `crontab`.
+
+The crontab command is `crontab` unless env BRAIN_CRONTAB names another program with
+the same interface (`-l` prints the table, `-` reads a new one from stdin), which is
+how tests stay away from the real user's crontab.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .errors import ScheduleError
+
+_FIELD = r"[\d*/,\-A-Za-z]+"
+_CRON_RE = re.compile(
+    rf"^(?:@(?:hourly|daily|weekly|monthly|yearly|annually|midnight)|{_FIELD}(?:\s+{_FIELD}){{4}})$"
+)
+MARK = "# brain-dream:"
+
+
+def crontab_command() -> list[str]:
+    return shlex.split(os.environ.get("BRAIN_CRONTAB", "crontab"))
+
+
+def _crontab(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    cmd = crontab_command()
+    if not shutil.which(cmd[0]):
+        raise ScheduleError(
+            f"{cmd[0]!r} not found: install cron (e.g. apt-get install cron) or use the "
+            "systemd timer described in the README"
+        )
+    return subprocess.run([*cmd, *args], input=input, capture_output=True, text=True)
+
+
+def read_crontab() -> list[str]:
+    proc = _crontab("-l")
+    if proc.returncode != 0:
+        if "no crontab" in proc.stderr.lower():
+            return []
+        raise ScheduleError(f"crontab -l failed: {proc.stderr.strip()}")
+    return proc.stdout.splitlines()
+
+
+def _write(lines: list[str]) -> None:
+    proc = _crontab("-", input="".join(f"{line}\n" for line in lines))
+    if proc.returncode != 0:
+        raise ScheduleError(f"crontab could not install the table: {proc.stderr.strip()}")
+
+
+def brain_executable() -> str:
+    beside = Path(sys.executable).parent / "brain"
+    return str(beside) if beside.exists() else (shutil.which("brain") or "brain")
+
+
+def entry_line(memory: Path, cron: str, engine: str = "extractive") -> str:
+    mem = memory.resolve()
+    log = mem / ".brain" / "cache" / "dream.out"
+    cmd = (
+        f"{shlex.quote(brain_executable())} dream --memory {shlex.quote(str(mem))} "
+        f"--engine {engine} >> {shlex.quote(str(log))} 2>&1"
+    )
+    return f"{cron} {cmd} {MARK}{mem}"
+
+
+def install(memory: Path, cron: str, engine: str = "extractive") -> str:
+    """Install (or replace) this memory's entry; returns the line written."""
+    cron = " ".join(cron.split())
+    if not _CRON_RE.match(cron):
+        raise ScheduleError(f"{cron!r} is not a cron schedule (five fields, e.g. '0 3 * * *')")
+    mark = f"{MARK}{memory.resolve()}"
+    lines = [x for x in read_crontab() if not x.endswith(mark)]
+    line = entry_line(memory, cron, engine)
+    _write([*lines, line])
+    return line
+
+
+def remove(memory: Path) -> bool:
+    """Remove this memory's entry; False when there was none."""
+    mark = f"{MARK}{memory.resolve()}"
+    lines = read_crontab()
+    kept = [x for x in lines if not x.endswith(mark)]
+    if len(kept) == len(lines):
+        return False
+    _write(kept)
+    return True
+
+
+def installed(memory: Path) -> str | None:
+    mark = f"{MARK}{memory.resolve()}"
+    return next((x for x in read_crontab() if x.endswith(mark)), None)

@@ -1,0 +1,1 @@
+"""The Dream skill: SKILL.md beside this file."""
