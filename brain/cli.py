@@ -21,6 +21,7 @@ COMMANDS = {
     "validate": "brain.commands.core:validate_cmd",
     "demo": "brain.commands.core:demo_cmd",
     "capture": "brain.commands.capture:capture_cmd",
+    "watch": "brain.commands.capture:watch_cmd",
     "mcp": "brain.commands.integrations:mcp_cmd",
     "hooks": "brain.commands.integrations:hooks_cmd",
     "ask": "brain.commands.agent:ask_cmd",

@@ -89,6 +89,60 @@ def source_cmd(
     _finish(ctx, report, as_json, "document")
 
 
+@click.command("watch")
+@click.argument("folder", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.option(
+    "--debounce",
+    default=1.0,
+    show_default=True,
+    type=click.FloatRange(min=0.05),
+    help="Seconds a file must stay unchanged before it is captured.",
+)
+@click.option(
+    "--existing/--no-existing",
+    default=True,
+    show_default=True,
+    help="Also capture files already in the folder when the watch starts.",
+)
+@click.option("--format", "fmt", default=None, metavar="F", help="Force a session format.")
+@memory_option
+def watch_cmd(
+    folder: Path, debounce: float, existing: bool, fmt: str | None, memory: str | None
+) -> None:
+    """Watch a drop FOLDER and capture what lands there (one log line per file).
+
+    Transcripts (.json, .jsonl, Markdown with ## User / ## Assistant) become sessions,
+    documents (md, txt, html, pdf, docx, pptx) become sources. Runs until Ctrl-C.
+    """
+    import datetime as dt
+    import threading
+
+    from ingest.watch import watch_folder
+    from memory_schema import MemoryRepo
+
+    config = config_from(memory)
+    repo = MemoryRepo.open(config.memory)
+    stop = threading.Event()
+
+    def log(line: str) -> None:
+        click.echo(f"{dt.datetime.now().strftime('%H:%M:%S')} {line}")
+
+    try:
+        watch_folder(
+            repo,
+            folder,
+            stop=stop,
+            log=log,
+            debounce=debounce,
+            existing=existing,
+            fmt=fmt,
+            max_bytes=config.capture_max_bytes,
+        )
+    except KeyboardInterrupt:
+        stop.set()
+        click.echo("stopped")
+
+
 def print_report(report: CaptureReport, noun: str) -> None:
     """Human lines: every rejection and warning, each capture when there are few, a total."""
     for w in report.warnings:
