@@ -44,8 +44,10 @@ def _docs(folder: Path) -> list[Path]:
 def test_every_kind_is_captured_in_one_commit(memory: MemoryRepo, tmp_path: Path) -> None:
     files = _docs(tmp_path / "docs")
     before = memory.head()
-    report = capture_sources(memory, [str(f) for f in files], now=NOW)
+    seen: list[str] = []
+    report = capture_sources(memory, [str(f) for f in files], now=NOW, progress=seen.append)
     assert [o.status for o in report.outcomes] == ["captured"] * 6
+    assert seen == [str(f) for f in files]  # the progress bar ticks once per document
     assert memory.git("rev-list", "--count", f"{before}..HEAD").strip() == "1"
     assert "Brain-Command: capture" in report.commit.message  # type: ignore[union-attr]
     paths = {Path(o.origin or "").name: o.path for o in report.outcomes}

@@ -76,6 +76,7 @@ def source_cmd(
     from ingest.sources import capture_sources, is_url
     from memory_schema import MemoryRepo
 
+    _quiet_libraries()
     config = config_from(memory)
     repo = MemoryRepo.open(config.memory)
     expanded: list[str] = []
@@ -120,6 +121,7 @@ def watch_cmd(
     from ingest.watch import watch_folder
     from memory_schema import MemoryRepo
 
+    _quiet_libraries()
     config = config_from(memory)
     repo = MemoryRepo.open(config.memory)
     stop = threading.Event()
@@ -168,6 +170,13 @@ def print_report(report: CaptureReport, noun: str) -> None:
         f"{n} {noun}{'' if n == 1 else 's'} captured, {len(report.skipped)} unchanged, "
         f"{len(report.rejected)} rejected{commit}"
     )
+
+
+def _quiet_libraries() -> None:
+    """pypdf logs every oddity of a broken PDF; our one-line rejection says enough."""
+    import logging
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 
 def _finish(ctx: click.Context, report: CaptureReport, as_json: bool, noun: str) -> None:
