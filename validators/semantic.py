@@ -357,7 +357,12 @@ def check_claim(
     missing = sorted(n for n in numbers_in(text) if n not in ev_numbers)
     if missing:
         return f"number {missing[0]} is not in the evidence"
-    # Entities: capitalised words past the first one.
+    # Entities: names in [[links]], and capitalised words past the first one.
+    for m in WIKILINK_RE.finditer(claim_text):
+        shown = m.group(4) or m.group(2).rsplit("/", 1)[-1]
+        for word in tokens(shown):
+            if word.lower() not in STOPWORDS and not found(word):
+                return f"'{word}' is not in the evidence"
     toks = tokens(text)
     for i, t in enumerate(toks):
         if i > 0 and t[0].isupper() and t.lower() not in STOPWORDS and not found(t):
