@@ -246,6 +246,7 @@ class WikiBuilder:
             lambda text: not fg.matches(text, self.plan.forget),
             self.today,
         )
+        page.quotes = {k: fg.redact(v, self.plan.forget) for k, v in page.quotes.items()}
         self.summaries[page.path] = page
 
     # -- forgetting -----------------------------------------------------------------------
@@ -266,7 +267,9 @@ class WikiBuilder:
                 lambda line: fg.matches(line, entries) or any(f"[[{t}" in line for t in gone)
             )
             page.aliases = [a for a in page.aliases if not fg.matches(a, entries)]
-            page.quotes = {k: fg.redact(v, entries) for k, v in page.quotes.items()}
+            quotes = {k: fg.redact(v, entries) for k, v in page.quotes.items()}
+            n += quotes != page.quotes
+            page.quotes = quotes
             if n:
                 removed += n
                 self.touched.add(page.path)
@@ -289,6 +292,11 @@ class WikiBuilder:
             removed += page.remove_lines(lambda line: fg.matches(line, entries))
             page.quotes = {k: fg.redact(v, entries) for k, v in page.quotes.items()}
             page.summary = fg.redact(page.summary, entries)
+            for key, value in page.extra_meta.items():
+                if isinstance(value, list):
+                    page.extra_meta[key] = [
+                        v for v in value if not (isinstance(v, str) and fg.matches(v, entries))
+                    ]
             page.title = fg.redact(page.title, entries)
             if not page.has_content() and path.startswith(f"{NOTES}/"):
                 self.extra_files[path] = None

@@ -155,6 +155,10 @@ def purge_history(repo: MemoryRepo, text: str) -> int:
                 "--quiet",
                 "--replace-text",
                 str(rules),
+                # Files named after it (a subject's page) go from every commit.
+                "--invert-paths",
+                "--path-regex",
+                f"(?i)^.*{pattern}.*$",
             ],
             cwd=repo.root,
             capture_output=True,
