@@ -140,6 +140,7 @@ def test_bad_requests_are_tool_errors_and_the_server_keeps_serving(demo: Path) -
         ("remember", {"text": "   "}, "a note needs some text"),
         ("search", {"query": "x", "k": 0}, "greater than or equal to 1"),  # input schema
         ("read", {}, "Field required"),
+        ("ask", {"question": "Where?", "engine": "llm"}, "needs a backend"),  # no API key
         ("no_such_tool", {}, "Unknown tool: no_such_tool"),
     ]
 

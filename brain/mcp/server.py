@@ -200,14 +200,21 @@ def build_server(memory: Path | str) -> BrainMCPServer:
             Literal["extractive", "llm"] | None,
             Field(description="Answering engine (default: BRAIN_ENGINE, else extractive)."),
         ] = None,
+        record: Annotated[
+            bool, Field(description="Record the exchange in sessions/ (as `brain ask` does).")
+        ] = True,
     ) -> Answered:
         """Answer a question from memory. Every claim in the answer cites a session turn or
         document paragraph; with no supporting evidence the answer says it does not know.
-        The exchange is recorded in memory's sessions/ like `brain ask`."""
-        return access.ask(question, engine=engine)
+        The exchange is recorded in memory's sessions/ like `brain ask` unless record=false."""
+        return access.ask(question, engine=engine, record=record)
 
     @server.resource(
-        "memory://index", name="INDEX.md", title="Index of the wiki", mime_type="text/markdown"
+        "memory://index",
+        name="INDEX.md",
+        title="Index of the wiki",
+        description="One line per wiki page: link, summary, last update.",
+        mime_type="text/markdown",
     )
     def index_resource() -> str:
         return access.file_text(INDEX_FILE)
@@ -216,6 +223,7 @@ def build_server(memory: Path | str) -> BrainMCPServer:
         "memory://instructions",
         name=INSTRUCTIONS_FILE,
         title="Standing instructions",
+        description="What the memory's owner wants every agent to keep in mind.",
         mime_type="text/markdown",
     )
     def instructions_resource() -> str:
