@@ -128,6 +128,14 @@ def test_text_paragraphs_and_title() -> None:
     doc = convert(b"Meeting notes\n\nFirst point.\nStill first.\n\n\nSecond.\n", "n.txt", "text")
     assert doc.title == "Meeting notes"
     assert doc.blocks == ["First point.\nStill first.", "Second."]
+    one = convert(b"Call the plumber.\n", "todo.txt", "text")  # one line: text, not title
+    assert (one.title, one.blocks) == ("todo", ["Call the plumber."])
+
+
+def test_markdown_with_only_a_heading_keeps_it() -> None:
+    doc = convert(b"# Boiler serviced every May\n", "boiler.md", "markdown")
+    assert doc.title == "Boiler serviced every May"
+    assert doc.blocks == ["# Boiler serviced every May"]
 
 
 def test_table_flattening_keeps_headers_for_every_value() -> None:

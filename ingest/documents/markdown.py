@@ -25,8 +25,9 @@ def convert(data: bytes, name: str) -> Document:
         meta, body = {}, text  # a broken header is still text worth keeping
     blocks, h1 = markdown_blocks(body)
     title = str(meta.get("title") or h1 or _title_from_name(name))
-    if h1 and h1 != title:
-        blocks.insert(0, f"# {h1}")  # the frontmatter names the document; keep its H1 too
+    if h1 and (h1 != title or not blocks):
+        # Keep the H1 when the frontmatter names the document, or when it is all there is.
+        blocks.insert(0, f"# {h1}")
     return Document(title=title, blocks=blocks, mime="text/markdown")
 
 

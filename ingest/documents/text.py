@@ -15,6 +15,6 @@ def convert(data: bytes, name: str) -> Document:
     text = decode_text(data, name).replace("\r\n", "\n").replace("\r", "\n")
     paragraphs = [p.strip("\n") for p in _BLANK.split(text) if p.strip()]
     title = PurePath(name.split("?", 1)[0]).stem.replace("_", " ").replace("-", " ")
-    if paragraphs and "\n" not in paragraphs[0] and len(paragraphs[0]) <= 100:
+    if len(paragraphs) > 1 and "\n" not in paragraphs[0] and len(paragraphs[0]) <= 100:
         title = paragraphs.pop(0).strip()
     return Document(title=title or "Untitled", blocks=paragraphs, mime="text/plain")
