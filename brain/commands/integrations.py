@@ -41,6 +41,12 @@ def mcp_cmd(memory: str | None, http: bool, port: int | None) -> None:
             f"Serving {root} at http://127.0.0.1:{port or DEFAULT_HTTP_PORT}/mcp (Ctrl+C stops)",
             err=True,
         )
+    elif sys.stdin.isatty():
+        click.echo(
+            "brain mcp speaks MCP on stdin/stdout: let an MCP client start it (see the "
+            "README, 'brain mcp'), or use --http. Ctrl+C stops.",
+            err=True,
+        )
     serve(root, http=http, port=port or DEFAULT_HTTP_PORT)
 
 
