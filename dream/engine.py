@@ -83,16 +83,23 @@ class WikiBuilder:
         self.summaries: dict[str, WikiPage] = {}
         self.extra_files: dict[str, str | None] = {}
         self.principal = plan.state.principal
+        self.principal_aliases: list[str] = []
         self.backlinks: set[tuple[str, str]] = set()  # (page, page it should link to)
 
     # -- subjects -------------------------------------------------------------------------
 
     def page_for(self, name: str, type_: str) -> WikiPage:
-        if self.principal and normalize_key(name) == normalize_key(self.principal):
-            type_ = "profile"
+        principal = self.principal
+        if principal and normalize_key(name) in {
+            normalize_key(n) for n in [principal, *self.principal_aliases]
+        }:
+            name, type_ = principal, "profile"
         page, new = self.subjects.get_or_create(name, type_)
         if new:
             self.created.add(page.path)
+        if type_ == "profile":
+            for alias in self.principal_aliases:
+                self.subjects.add_alias(page, alias)
         if type_ == "profile" and page.type == "person":
             page.type = "profile"
         return page
@@ -227,8 +234,7 @@ class WikiBuilder:
         elif users:
             self.principal = "User"
         if self.principal and speaker and speaker != self.principal:
-            page = self.page_for(self.principal, "profile")
-            self.subjects.add_alias(page, speaker)
+            self.principal_aliases.append(speaker)
 
     def _speaker_name(self, speaker: str | None, session: Session) -> str:
         if speaker is None:
@@ -315,12 +321,13 @@ class WikiBuilder:
 
     def outputs(self, outcome: Outcome) -> None:
         self._add_backlinks()
+        linked = {src for src, _ in self.backlinks}
         for path in sorted(self.touched | self.created):
             page = self.pages.get(path)
             if page is None:
                 continue
-            if path not in self.created and not page.has_content() and not self.originals.get(path):
-                continue
+            if not page.has_content() and path not in self.originals and path not in linked:
+                continue  # a subject named but never described or linked gets no page
             page.updated = self.today
             text = page.render()
             if text == self.originals.get(path):
