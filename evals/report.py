@@ -1,0 +1,308 @@
+"""Aggregate QA rows into results, and write report.md, results.json and a PNG chart."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import metrics as m
+
+if TYPE_CHECKING:
+    from .qa import QAOptions
+    from .qa_data import Unit
+
+#: Per-row metrics averaged per condition and category (rows lacking one are skipped).
+RATE_METRICS = ("correct", "contains", "em", "f1", "evidence_recall", "touched_gold", "stale")
+COST_METRICS = ("seconds", "tokens", "chars_returned", "bytes_read", "tool_calls")
+#: Metrics compared between conditions, question by question.
+PAIRED_METRICS = (
+    "correct",
+    "f1",
+    "evidence_recall",
+    "touched_gold",
+    "judge",
+    "locomo_f1",
+    "chars_returned",
+    "seconds",
+    "tokens",
+)
+OVERALL = "overall"
+
+
+def _value(row: dict[str, Any], metric: str, key: str = "original") -> float | None:
+    """A row's value of a metric; `key="audited"` reads the audit's key where it differs."""
+    if metric == "judge":
+        v = (row.get("judge") or {}).get("score")
+    elif metric == "files_read":
+        v = len(row.get("files_read") or [])
+    else:
+        v = row.get(metric)
+        if key == "audited" and metric in (row.get("audited") or {}):
+            v = row["audited"][metric]
+    return None if v is None else float(v)
+
+
+def aggregate(rows: Sequence[dict[str, Any]], key: str = "original") -> dict[str, Any]:
+    out: dict[str, Any] = {"n": len(rows)}
+    for metric in (*RATE_METRICS, "judge", "locomo_f1", *COST_METRICS, "files_read"):
+        values = [v for r in rows if (v := _value(r, metric, key)) is not None]
+        if values:
+            out[metric] = round(m.mean(values) or 0.0, 4)
+    secs = sorted(r["seconds"] for r in rows)
+    if secs:
+        out["seconds_p50"] = round(secs[len(secs) // 2], 3)
+        out["seconds_p90"] = round(secs[min(len(secs) - 1, int(0.9 * len(secs)))], 3)
+    out["abstained"] = round(m.mean([float(r["abstained"]) for r in rows]) or 0.0, 4)
+    return out
+
+
+def _by_category(rows: list[dict[str, Any]], key: str = "original") -> dict[str, Any]:
+    cats: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        cats.setdefault(r["category"], []).append(r)
+    out = {OVERALL: aggregate(rows, key)}
+    out |= {c: aggregate(rs, key) for c, rs in cats.items()}
+    return out
+
+
+def paired(
+    rows: list[dict[str, Any]], a: str, b: str, seed: int, key: str = "original"
+) -> dict[str, Any]:
+    """Per category and overall: mean of (a - b) per question, bootstrap 95% interval."""
+    by_id: dict[str, dict[str, dict[str, Any]]] = {}
+    for r in rows:
+        by_id.setdefault(r["id"], {})[r["condition"]] = r
+    pairs = [(p[a], p[b]) for p in by_id.values() if a in p and b in p]
+    out: dict[str, Any] = {}
+    for cat in [OVERALL, *sorted({x["category"] for x, _ in pairs})]:
+        chosen = [(x, y) for x, y in pairs if cat == OVERALL or x["category"] == cat]
+        out[cat] = {}
+        for metric in PAIRED_METRICS:
+            va, vb = [], []
+            for x, y in chosen:
+                u, v = _value(x, metric, key), _value(y, metric, key)
+                if u is not None and v is not None:
+                    va.append(u)
+                    vb.append(v)
+            if va:
+                out[cat][metric] = m.paired_difference(va, vb, seed=seed)
+    return out
+
+
+def summarize(
+    o: QAOptions,
+    units: list[Unit],
+    rows: list[dict[str, Any]],
+    builds: dict[str, Any],
+    seconds: float,
+) -> dict[str, Any]:
+    conds = o.conditions
+    totals = {
+        k: round(sum(b[k] for b in builds.values()), 3)
+        for k in ("sessions", "turns", "pages", "capture_seconds", "dream_seconds", "index_seconds")
+    }
+    results: dict[str, Any] = {
+        "dataset": o.dataset,
+        "engine": o.engine,
+        "ablation": o.ablation,
+        "quick": o.quick,
+        "conditions": conds,
+        "created": dt.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "judge": o.judge.name if o.judge else None,
+        "units": len(units),
+        "questions": sum(len(u.questions) for u in units),
+        "seconds": round(seconds, 1),
+        "build": {"total": totals, "units": builds},
+    }
+    if o.dataset == "personas":
+        results["seed"], results["personas"] = o.seed, len(units)
+    key_names = ["original"]
+    if o.dataset == "locomo":
+        results["locomo"] = {"file": str(o.locomo_path), "audit": str(o.audit_dir or "")}
+        if o.audit_dir:
+            key_names.append("audited")
+    results["summary"] = {
+        key: {c: _by_category([r for r in rows if r["condition"] == c], key) for c in conds}
+        for key in key_names
+    }
+    if len(conds) == 2:
+        results["paired"] = {
+            key: paired(rows, conds[0], conds[1], o.seed, key) for key in key_names
+        }
+    results["rows"] = rows
+    return results
+
+
+def headline(results: dict[str, Any]) -> dict[str, Any]:
+    """results.json without the per-question rows: what --json prints."""
+    return {k: v for k, v in results.items() if k != "rows"}
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def _fmt(v: Any, pct: bool = True) -> str:
+    if v is None:
+        return "–"
+    return f"{100 * v:.1f}" if pct else (f"{v:,.0f}" if abs(v) >= 100 else f"{v:.2f}")
+
+
+def _ci(d: dict[str, Any] | None, pct: bool = True) -> str:
+    if not d or d.get("mean") is None:
+        return "–"
+    scale = 100 if pct else 1
+    text = f"{d['mean'] * scale:+.1f}" if pct else f"{d['mean']:+.2f}"
+    if d.get("ci95"):
+        lo, hi = (x * scale for x in d["ci95"])
+        text += f" [{lo:+.1f}, {hi:+.1f}]" if pct else f" [{lo:+.2f}, {hi:+.2f}]"
+    return text + (" *" if d.get("significant") else "")
+
+
+_COLUMNS: list[tuple[str, str, bool]] = [
+    ("correct", "correct %", True),
+    ("contains", "gold anywhere %", True),
+    ("f1", "token F1 %", True),
+    ("locomo_f1", "LoCoMo F1 %", True),
+    ("judge", "judge 0-5", False),
+    ("evidence_recall", "evidence recall %", True),
+    ("touched_gold", "touched gold %", True),
+    ("abstained", "abstained %", True),
+    ("chars_returned", "chars read", False),
+    ("seconds", "s / question", False),
+]
+
+
+def _table(block: dict[str, Any]) -> list[str]:
+    cols = [c for c in _COLUMNS if any(c[0] in v for v in block.values())]
+    lines = ["| category | n | " + " | ".join(c[1] for c in cols) + " |"]
+    lines.append("|---|---:|" + "---:|" * len(cols))
+    for cat, agg in sorted(block.items(), key=lambda kv: (kv[0] != OVERALL, kv[0])):
+        cells = [_fmt(agg.get(k), pct) for k, _, pct in cols]
+        lines.append(f"| {cat} | {agg['n']} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _paired_table(block: dict[str, Any]) -> list[str]:
+    cols = [
+        (k, t, p)
+        for k, t, p in [
+            ("correct", "correct (pts)", True),
+            ("locomo_f1", "LoCoMo F1 (pts)", True),
+            ("judge", "judge", False),
+            ("evidence_recall", "evidence recall (pts)", True),
+            ("touched_gold", "touched gold (pts)", True),
+            ("chars_returned", "chars read", False),
+            ("seconds", "seconds", False),
+        ]
+        if any(k in v for v in block.values())
+    ]
+    lines = ["| category | " + " | ".join(c[1] for c in cols) + " |"]
+    lines.append("|---|" + "---:|" * len(cols))
+    for cat, d in sorted(block.items(), key=lambda kv: (kv[0] != OVERALL, kv[0])):
+        lines.append(f"| {cat} | " + " | ".join(_ci(d.get(k), p) for k, _, p in cols) + " |")
+    return lines
+
+
+def render_markdown(results: dict[str, Any], chart: str | None) -> str:
+    r = results
+    title = f"QA evaluation: {r['dataset']}, {r['engine']} engine"
+    if len(r["conditions"]) == 2:
+        title += ", wiki on vs off"
+    b = r["build"]["total"]
+    lines = [
+        f"# {title}",
+        "",
+        f"{r['units']} memories, {r['questions']} questions, conditions: "
+        f"{', '.join(r['conditions'])}{' (quick subset)' if r['quick'] else ''}. "
+        f"Created {r['created']} in {r['seconds']:.0f} s."
+        + (f" Judge: {r['judge']}." if r["judge"] else " No LLM judge (none configured)."),
+        "",
+        f"Built through the production pipeline: {b['sessions']:.0f} sessions "
+        f"({b['turns']:.0f} turns) captured in {b['capture_seconds']:.1f} s, dreamed into "
+        f"{b['pages']:.0f} wiki pages in {b['dream_seconds']:.1f} s, indexed in "
+        f"{b['index_seconds']:.1f} s.",
+    ]
+    for key, per_cond in r["summary"].items():
+        label = " (audit-corrected key)" if key == "audited" else ""
+        if r["dataset"] == "locomo" and key == "original":
+            label = " (original answer key)"
+        for cond, block in per_cond.items():
+            lines += ["", f"## {cond}{label}", "", *_table(block)]
+        if "paired" in r:
+            a, c = r["conditions"]
+            lines += [
+                "",
+                f"## Paired difference, {a} minus {c}{label}",
+                "",
+                "Mean per-question difference with a 95% bootstrap interval (2,000 "
+                "resamples, seeded); * marks an interval that excludes zero. Percent "
+                "metrics are in points.",
+                "",
+                *_paired_table(r["paired"][key]),
+            ]
+    if chart:
+        lines += ["", f"![by category]({chart})"]
+    lines += ["", "## Metrics", "", *_NOTES]
+    return "\n".join(lines) + "\n"
+
+
+_NOTES = [
+    "- **correct**: the answer's first line contains a gold answer (lower case, no "
+    "punctuation or articles, ordinals as numbers) and the agent did not decline; for "
+    "questions memory never answers (abstention, LoCoMo category 5), the agent declined.",
+    "- **gold anywhere**: a gold answer appears anywhere in the answer.",
+    "- **token F1**: LoCoMo's token F1 (Porter stems) of the whole answer against the "
+    "gold; **LoCoMo F1** applies LoCoMo's per-category rules (category 1 split on commas, "
+    "3 first alternative, 5 scored as abstention).",
+    "- **evidence recall**: share of gold evidence turns among the answer's citations.",
+    "- **touched gold**: the agent read, or was handed by the Memory Agent, a file holding "
+    "gold evidence.",
+    "- **chars read**: characters of tool output the engine received; **s / question**: "
+    "time of `ask` (the working set clone excluded).",
+    "- wiki-off hides `knowledge/` and `INDEX.md` (one commit deleting them in a copy); "
+    "sessions, their summaries, sources and notes stay.",
+]
+
+
+def write_chart(results: dict[str, Any], path: Path) -> bool:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    per_cond = results["summary"]["original"]
+    conds = list(per_cond)
+    first = "locomo_f1" if results["dataset"] == "locomo" else "correct"
+    panels = [(first, "LoCoMo F1" if first == "locomo_f1" else "correct")]
+    panels += [("evidence_recall", "evidence recall"), ("touched_gold", "touched gold")]
+    cats = [c for c in per_cond[conds[0]] if c != OVERALL] + [OVERALL]
+    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.2), sharey=True)
+    width = 0.8 / len(conds)
+    for ax, (metric, label) in zip(axes, panels, strict=True):
+        for i, cond in enumerate(conds):
+            vals = [100 * (per_cond[cond].get(c, {}).get(metric) or 0.0) for c in cats]
+            xs = [x + (i - (len(conds) - 1) / 2) * width for x in range(len(cats))]
+            ax.bar(xs, vals, width, label=cond)
+        ax.set_title(label)
+        ax.set_xticks(range(len(cats)), cats, rotation=40, ha="right", fontsize=8)
+        ax.set_ylim(0, 100)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0].set_ylabel("%")
+    axes[0].legend(fontsize=8)
+    fig.suptitle(f"{results['dataset']}, {results['engine']} engine")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def write_report(results: dict[str, Any], out: Path) -> None:
+    chart = "by_category.png"
+    write_chart(results, out / chart)
+    (out / "results.json").write_text(
+        json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    (out / "report.md").write_text(render_markdown(results, chart), encoding="utf-8")
