@@ -26,6 +26,7 @@ COMMANDS = {
     "hooks": "brain.commands.integrations:hooks_cmd",
     "ask": "brain.commands.agent:ask_cmd",
     "chat": "brain.commands.agent:chat_cmd",
+    "sandbox": "brain.commands.sandbox:sandbox_cmd",
 }
 
 #: Root error of each package: their messages are shown as one clean line, exit 1.
