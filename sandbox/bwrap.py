@@ -114,6 +114,9 @@ class BwrapSandbox:
         for extra in git_external_paths(self.root):
             args += ["--ro-bind", str(extra), str(extra)]
         args += ["--ro-bind", str(self.root), MOUNT_POINT, "--chdir", MOUNT_POINT]
+        # bwrap's own root is a throwaway tmpfs; make it read-only like docker's, so the
+        # only writable place is /tmp.
+        args += ["--remount-ro", "/"]
         env = {**SAFE_ENV, "GIT_CEILING_DIRECTORIES": "/", "TMPDIR": "/tmp"}
         for key, value in env.items():
             args += ["--setenv", key, value]

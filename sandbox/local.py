@@ -91,6 +91,9 @@ def materialize_files(root: Path, files: Mapping[str, bytes]) -> list[str]:
     clean = [(check_rel(root, rel), data) for rel, data in files.items()]
     for rel, data in clean:
         atomic_write(root / rel, data)
+        # atomic_write's temp file is private (0600); the sandbox user (uid 1000 in bwrap
+        # and docker) must read it like the files git checked out.
+        os.chmod(root / rel, 0o644)
     return [rel for rel, _ in clean]
 
 
