@@ -25,6 +25,7 @@ from .tools import Toolbox
 
 _WORD = re.compile(r"[a-z0-9]+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_POSSESSIVE = re.compile(r"['’]s\b")
 MIN_COVERAGE = 1 / 3  # share of the question's content words a sentence must contain
 
 
@@ -34,16 +35,22 @@ def stopwords() -> frozenset[str]:
     return frozenset(text.split())
 
 
+@cache
+def _stemmer():  # type: ignore[no-untyped-def]
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
 def stem(word: str) -> str:
-    """Crude suffix stripping: 'groups' and 'group' match, 'went' and 'go' do not."""
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 2 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
+    """Snowball (Porter 2) stem: 'migrating' and 'migration' both give 'migrat'."""
+    return str(_stemmer().stemWord(word))
 
 
 def terms(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text.lower()) if w not in stopwords()}
+    """Content words, stemmed: no stopwords, no possessive 's, no single letters."""
+    words = _WORD.findall(_POSSESSIVE.sub("", text.lower()))
+    return {stem(w) for w in words if len(w) > 1 and w not in stopwords()}
 
 
 @dataclass(frozen=True)
@@ -55,14 +62,15 @@ class Scored:
     finding: Finding
 
 
-def score(question_terms: set[str], finding: Finding) -> Scored | None:
-    """The best sentence of a finding for the question, or None if it shares nothing."""
+def score(question_terms: set[str], finding: Finding, names: set[str]) -> Scored | None:
+    """The best sentence of a finding for the question, or None if it shares nothing
+    with the question but names (a greeting to Maya says nothing about Maya's job)."""
     b = finding.blocks[0]
     speaker_terms = terms(b.speaker or "") if not finding.via else set()
     best: Scored | None = None
     for sentence in _SENTENCE.split(finding.text) if not finding.via else [finding.text]:
         st = terms(sentence)
-        text_overlap = len(question_terms & st)
+        text_overlap = len((question_terms & st) - names)
         overlap = question_terms & (st | speaker_terms)
         if not text_overlap:
             continue
@@ -111,7 +119,8 @@ class ExtractiveEngine:
         q = terms(question) or {w for w in _WORD.findall(question.lower())}
         if not q:
             return Draft(DONT_KNOW, steps=1, stop_reason="no-support")
-        scored = [s for f in report.findings if (s := score(q, f)) is not None]
+        names = {t for f in report.findings for b in f.blocks for t in terms(b.speaker or "")}
+        scored = [s for f in report.findings if (s := score(q, f, names)) is not None]
         scored.sort(key=lambda s: -s.score)
         if not scored or scored[0].coverage < MIN_COVERAGE:
             return Draft(DONT_KNOW, steps=1, stop_reason="no-support")

@@ -166,14 +166,32 @@ class MemoryAgent:
     def _page_hit(
         self, report: MemoryReport, hit: Any, rank: int, seen: set[tuple[str, str]]
     ) -> None:
-        """A wiki, note or summary section: follow its [cite:N] down to evidence."""
+        """A wiki, note or summary section (and its neighbour sections): follow each
+        sentence's [cite:N] down to evidence."""
         try:
             page = load_page(self.root, hit.path)
         except (ParseError, OSError):
             return
         defs = {d.n: d for d in page.citation_defs()}
+        found = self._page_text(report, hit.path, hit.text, defs, rank, seen, context=False)
+        for _, text in getattr(hit, "neighbours", None) or []:
+            found |= self._page_text(report, hit.path, text, defs, rank, seen, context=True)
+        if found and hit.path not in report.pages:
+            report.pages.append(hit.path)
+
+    def _page_text(
+        self,
+        report: MemoryReport,
+        path: str,
+        text: str,
+        defs: dict[int, Any],
+        rank: int,
+        seen: set[tuple[str, str]],
+        *,
+        context: bool,
+    ) -> bool:
         found_any = False
-        for sentence in _sentences(hit.text):
+        for sentence in _sentences(text):
             blocks = []
             for n in CITE_RE.findall(sentence):
                 d = defs.get(int(n))
@@ -183,12 +201,14 @@ class MemoryAgent:
                     blocks.append(block)
             if not blocks:
                 continue  # an uncited sentence is not evidence of anything
+            plain = _plain(sentence)
+            if any(f.via == path and f.text == plain for f in report.findings):
+                continue
             found_any = True
             for b in blocks:
                 seen.add((b.path, b.anchor))
-            report.findings.append(Finding(_plain(sentence), tuple(blocks), rank, via=hit.path))
-        if found_any and hit.path not in report.pages:
-            report.pages.append(hit.path)
+            report.findings.append(Finding(plain, tuple(blocks), rank, via=path, context=context))
+        return found_any
 
 
 def _sentences(text: str) -> list[str]:

@@ -169,16 +169,22 @@ class Agent:
         for a, at in zip(self.answers, self._asked_at, strict=True):
             turns.append(Turn("user", a.question, at=at))
             turns += [Turn("tool", _tool_line(r), speaker=r.name, at=at) for r in a.tools]
-            turns.append(Turn("assistant", _answer_text(a), speaker=f"brain {a.engine}", at=at))
+            # Per-answer figures ride on the answer's turn: a chat transcript grows by
+            # appending turns, and earlier turns (and the frontmatter) never change.
+            meta = {
+                "tool_calls": a.tool_calls,
+                "invalid_citations": a.invalid_citations,
+                "tokens_input": a.tokens.input,
+                "tokens_output": a.tokens.output,
+                "seconds": round(a.seconds, 3),
+                "stop": a.stop_reason,
+            }
+            turns.append(
+                Turn("assistant", _answer_text(a), speaker=f"brain {a.engine}", at=at, meta=meta)
+            )
         first = self.answers[0].question if self.answers else self.kind
         title = f"{self.kind}: {' '.join(first.split())}"
-        extra: dict[str, object] = {
-            "engine": self.engine.name,
-            "tool_calls": sum(a.tool_calls for a in self.answers),
-            "invalid_citations": sum(a.invalid_citations for a in self.answers),
-            "tokens_input": sum(a.tokens.input for a in self.answers),
-            "tokens_output": sum(a.tokens.output for a in self.answers),
-        }
+        extra: dict[str, object] = {"engine": self.engine.name}
         if self.engine.model:
             extra["model"] = self.engine.model
         return Session(

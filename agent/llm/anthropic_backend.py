@@ -9,7 +9,7 @@ from ..errors import BackendError, ConfigError
 from .base import LLMResponse, Message, ToolCall, ToolSpec, Usage, error_line
 
 API_KEY_ENV = "ANTHROPIC_API_KEY"
-DEFAULT_MODEL = "claude-sonnet-4-5"
+DEFAULT_MODEL = "claude-sonnet-5-5"
 
 
 class AnthropicBackend:
@@ -23,7 +23,9 @@ class AnthropicBackend:
         base_url: str | None = None,
         timeout: float = 120.0,
         max_retries: int = 2,
+        http_client: Any = None,
     ):
+        """`http_client` (an httpx2.Client, as the SDK uses) is for proxies and tests."""
         if not api_key:
             raise ConfigError(f"the anthropic backend needs an API key: set {API_KEY_ENV}")
         import anthropic  # imported here: `brain ask` with the extractive engine never needs it
@@ -31,7 +33,11 @@ class AnthropicBackend:
         self.model = model or DEFAULT_MODEL
         self._errors = (anthropic.APIError,)
         self.client = anthropic.Anthropic(
-            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            http_client=http_client,
         )
 
     def complete(

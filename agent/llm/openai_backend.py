@@ -19,7 +19,7 @@ from .base import LLMResponse, Message, ToolCall, ToolSpec, Usage, error_line
 
 API_KEY_ENV = "OPENAI_API_KEY"
 COMPAT_KEY_ENV = "BRAIN_LLM_API_KEY"
-DEFAULT_MODEL = "gpt-4.1-mini"
+DEFAULT_MODEL = "gpt-5.4-mini"
 TOOL_MODES = ("native", "text")
 
 _TOOL_TAG = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.S)
@@ -37,7 +37,9 @@ class OpenAIBackend:
         tool_mode: str = "native",
         timeout: float = 120.0,
         max_retries: int = 2,
+        http_client: Any = None,
     ):
+        """`http_client` (an httpx2.Client, as the SDK uses) is for proxies and tests."""
         if tool_mode not in TOOL_MODES:
             raise ConfigError(f"unknown tool mode {tool_mode!r}; choose from native, text")
         self.compatible = base_url is not None
@@ -51,7 +53,11 @@ class OpenAIBackend:
         self._errors = (openai.APIError,)
         self.tool_mode = tool_mode
         self.client = openai.OpenAI(
-            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            http_client=http_client,
         )
         self.model = model or (self._first_served_model() if self.compatible else DEFAULT_MODEL)
 
