@@ -135,7 +135,7 @@ class MemoryAgent:
             raise AgentError("the Memory Agent needs a description of what to look for")
         report = MemoryReport(description)
         seen: set[tuple[str, str]] = set()
-        for rank, hit in enumerate(self.searcher.search(description, k=self.k, window=self.window)):
+        for rank, hit in enumerate(self._search(description)):
             if hit.kind in ("session", "source"):
                 self._evidence_hit(report, hit, rank, seen)
             elif hit.kind in PAGE_KINDS:
@@ -144,6 +144,14 @@ class MemoryAgent:
             report.materialized = self.workset.materialize(report.files)
         self.reports.append(report)
         return report
+
+    def _search(self, description: str) -> Sequence[Any]:
+        from search.errors import SearchError
+
+        try:
+            return self.searcher.search(description, k=self.k, window=self.window)
+        except SearchError as exc:
+            raise AgentError(f"search failed: {exc}") from exc
 
     def _evidence_hit(
         self, report: MemoryReport, hit: Any, rank: int, seen: set[tuple[str, str]]

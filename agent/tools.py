@@ -29,7 +29,7 @@ from sandbox.base import Sandbox
 from sandbox.errors import SandboxError
 from sandbox.local import check_rel
 
-from .errors import ToolError
+from .errors import AgentError, ToolError
 from .llm.base import ToolSpec
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class Toolbox:
                 where = "/".join(str(p) for p in exc.absolute_path)
                 msg = f"bad arguments for {name}: {f'{where}: ' if where else ''}{exc.message}"
                 result = ToolResult(msg, True)
-            except (ToolError, SandboxError) as exc:
+            except (AgentError, SandboxError) as exc:
                 result = ToolResult(f"{name}: {exc}", True)
         self.log.append(ToolRecord(name, args, _summary(result), result.is_error))
         return result
@@ -190,7 +190,9 @@ class Toolbox:
             argv += ["--", rel]
         try:
             code, out, err = self._run(argv)
-        except SandboxError:
+        except SandboxError as exc:
+            if "not found" not in str(exc):
+                raise
             code, out, err = 127, "", ""
         if code == 127:  # no ripgrep in this sandbox: GNU grep prints the same format
             argv = ["grep", "-rnE", "--exclude-dir=.git", *(["-i"] if ignore_case else [])]

@@ -149,3 +149,17 @@ def test_cli_errors_are_one_line(repo: MemoryRepo, tmp_path, monkeypatch):
     r = CliRunner().invoke(cli, ["ask", "q", "--sandbox", "moon", "--memory", str(repo.root)])
     assert r.exit_code == 1 and "unknown sandbox backend 'moon'" in r.output
     assert len(r.output.strip().split("\n")) == 1
+
+
+def test_search_failure_is_one_clean_error(repo: MemoryRepo):
+    from agent.errors import AgentError
+
+    class Broken:
+        def search(self, query, **kw):
+            from search.errors import SearchError
+
+            raise SearchError("index folder is not writable")
+
+    agent = Agent(repo.root, AgentSettings(), searcher=Broken(), record=False)
+    with agent, pytest.raises(AgentError, match="memory_agent: search failed: index folder"):
+        agent.ask("Where does Maya work?")

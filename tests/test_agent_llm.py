@@ -247,3 +247,24 @@ def test_cli_bad_fake_script(repo: MemoryRepo, tmp_path, monkeypatch):
     monkeypatch.setenv("BRAIN_FAKE_LLM_SCRIPT", str(tmp_path / "missing.json"))
     r = CliRunner().invoke(cli, ["ask", "q", "--backend", "fake", "--memory", str(repo.root)])
     assert r.exit_code == 1 and "cannot read fake LLM script" in r.output
+
+
+class BrokenSearcher:
+    def search(self, query, **kw):
+        from search.errors import SearchError
+
+        raise SearchError("index folder is not writable")
+
+
+def test_search_failure_is_a_tool_error_for_the_model(repo: MemoryRepo):
+    def after(messages: list[Message]) -> LLMResponse:
+        result = last_tool_result(messages)
+        assert result.is_error and "search failed: index folder is not writable" in result.content
+        return LLMResponse("I don't know.")
+
+    llm = ScriptedLLM([tool_turn(call("memory_agent", description="anything")), after])
+    with Agent(
+        repo.root, AgentSettings(engine="llm"), backend=llm, searcher=BrokenSearcher(), record=False
+    ) as agent:
+        a = agent.ask("Where does Maya work?")
+    assert a.text == DONT_KNOW and a.tools[0].is_error
