@@ -32,7 +32,8 @@ _ABSTAIN = re.compile(
 
 def strip_citations(text: str) -> str:
     """Answer text without [cite:N] markers and [[links]]: what a reader takes as the answer."""
-    return " ".join(_CITE.sub(" ", text).split())
+    lines = (" ".join(line.split()) for line in _CITE.sub(" ", text).splitlines())
+    return "\n".join(line for line in lines if line)
 
 
 def normalize(text: str) -> str:
