@@ -7,6 +7,7 @@ one-line message, which the SDK returns to the client as an error result.
 
 from __future__ import annotations
 
+import datetime as dt
 import fnmatch
 import threading
 import time
@@ -316,9 +317,25 @@ class MemoryAccess:
             return self._index
 
     def search(
-        self, query: str, k: int = 8, kinds: list[str] | None = None, method: str = "hybrid"
+        self,
+        query: str,
+        k: int = 8,
+        kinds: list[str] | None = None,
+        method: str = "hybrid",
+        path: str | None = None,
+        date_from: dt.date | None = None,
+        date_to: dt.date | None = None,
     ) -> SearchResult:
-        hits = self.search_index().search(query, k=k, kinds=kinds, method=method)
+        prefix = self.rel(path) if path and path.strip() not in (".", "./") else None
+        hits = self.search_index().search(
+            query,
+            k=k,
+            kinds=kinds,
+            method=method,
+            path_prefix=prefix,
+            date_from=date_from,
+            date_to=date_to,
+        )
         return SearchResult(
             query=query,
             hits=[

@@ -10,6 +10,7 @@ life of the process.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from collections.abc import Callable
 from importlib import resources
@@ -124,10 +125,28 @@ def build_server(memory: Path | str) -> BrainMCPServer:
             Literal["hybrid", "bm25", "dense"],
             Field(description="hybrid (default) fuses keyword and meaning search."),
         ] = "hybrid",
+        path: Annotated[
+            str | None, Field(description="Only files under this path, e.g. 'sessions/2026'.")
+        ] = None,
+        date_from: Annotated[
+            dt.date | None, Field(description="Only blocks dated on or after (YYYY-MM-DD).")
+        ] = None,
+        date_to: Annotated[
+            dt.date | None, Field(description="Only blocks dated on or before (YYYY-MM-DD).")
+        ] = None,
     ) -> SearchResult:
         """Search all of memory (wiki pages, notes, session turns, documents) and return the
-        best matching blocks, each with a link to cite (path#^anchor)."""
-        return access.search(query, k=k, kinds=list(kinds) if kinds else None, method=method)
+        best matching blocks, each with a link to cite (path#^anchor). Undated blocks never
+        pass a date filter."""
+        return access.search(
+            query,
+            k=k,
+            kinds=list(kinds) if kinds else None,
+            method=method,
+            path=path,
+            date_from=date_from,
+            date_to=date_to,
+        )
 
     @tool()
     def read(
