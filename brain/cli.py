@@ -26,6 +26,9 @@ COMMANDS = {
     "hooks": "brain.commands.integrations:hooks_cmd",
     "ask": "brain.commands.agent:ask_cmd",
     "chat": "brain.commands.agent:chat_cmd",
+    "index": "brain.commands.search:index_cmd",
+    "search": "brain.commands.search:search_cmd",
+    "eval": "brain.commands.eval:eval_group",
     "sandbox": "brain.commands.sandbox:sandbox_cmd",
 }
 
