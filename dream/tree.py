@@ -11,21 +11,37 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from memory_schema.errors import ParseError
 from memory_schema.layout import CACHE_DIR, KNOWLEDGE, NOTES
 from memory_schema.links import CITE_DEF_RE, WIKILINK_RE
 from memory_schema.page import Page
-from memory_schema.repo import MemoryRepo, atomic_write
+from memory_schema.repo import MemoryRepo
 from memory_schema.store import is_session_file, is_source_file
 from validators import Finding, Report, validate_tree
-from validators.semantic import Judge, validate_semantics
+from validators.semantic import (
+    Judge,
+    claim_list_signatures,
+    claim_signatures,
+    page_claims,
+    validate_semantics,
+)
 
 from .wiki import WikiPage
 
 RUNS_DIR = f"{CACHE_DIR}/dream"
 MAX_REPAIR_ROUNDS = 4
+#: Findings about a citation's target; for a citation the base already had, the target
+#: was checked then and is not laid out in the tree (see TransientTree.build).
+_EVIDENCE_CODES = (
+    "cite-target-missing",
+    "cite-anchor-missing",
+    "link-unresolved",
+    "link-fragment-missing",
+)
 
 
 @dataclass
@@ -57,6 +73,12 @@ class Validation:
         )
 
 
+def _put(path: Path, data: bytes) -> None:
+    """Write a tree file. No fsync: the tree is a cache, rebuilt by the next run if lost."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
 def clean_stale_runs(repo: MemoryRepo, keep: str | None = None) -> None:
     """Remove trees that killed or failed runs left behind (the caller holds the run lock)."""
     runs = repo.root / RUNS_DIR
@@ -73,24 +95,35 @@ class TransientTree:
         self.base_files = base_files
         self.root = repo.root / RUNS_DIR / run_id / "tree"
         self.written: dict[str, str | None] = {}
+        self.base_texts: dict[str, str] = {}
 
     def build(self, outputs: dict[str, str | None]) -> None:
-        """Lay out the base files the outputs need, then the outputs over them."""
+        """Lay out the base files the outputs need, then the outputs over them.
+
+        Citations an output already had in the base commit were validated then; only the
+        sessions and sources of new citations are laid out, so a page that cites years
+        of history does not pull all of it into every run.
+        """
         self.root.mkdir(parents=True, exist_ok=True)
+        before = self.repo.show_many(sorted(p for p in outputs if p in self.base_files), self.base)
+        self.base_texts = {
+            p: d.decode("utf-8", "replace") for p, d in before.items() if d is not None
+        }
         wanted = {
             p
             for p in self.base_files
             if p.startswith((f"{KNOWLEDGE}/", f"{NOTES}/", ".brain/", ".obsidian/")) or "/" not in p
         }
         wanted |= {p for p in outputs if p in self.base_files}
-        wanted |= self._cited(outputs) & set(self.base_files)
+        wanted |= (self._cited(outputs) - self._cited(self.base_texts)) & set(self.base_files)
+        wanted |= self._evidence_of_new_claims(outputs) & set(self.base_files)
         for rel, data in self.repo.show_many(sorted(wanted), self.base).items():
             if data is not None:
-                atomic_write(self.root / rel, data)
+                _put(self.root / rel, data)
         for rel, text in outputs.items():
             self.write(rel, text)
 
-    def _cited(self, outputs: dict[str, str | None]) -> set[str]:
+    def _cited(self, outputs: Mapping[str, str | None]) -> set[str]:
         """Sessions and sources that the outputs cite or link to."""
         found = set()
         for text in outputs.values():
@@ -103,13 +136,31 @@ class TransientTree:
                         found.add(rel)
         return found
 
+    def _evidence_of_new_claims(self, outputs: Mapping[str, str | None]) -> set[str]:
+        """Sessions and sources cited by claims that the base version did not have."""
+        found = set()
+        for rel, text in outputs.items():
+            if not text or not rel.endswith(".md"):
+                continue
+            try:
+                page = Page.parse(text, rel)
+                old = self.base_texts.get(rel)
+                known = claim_signatures(Page.parse(old, rel)) if old else set()
+            except ParseError:
+                continue
+            defs = {d.n: d.target for d in page.citation_defs()}
+            for claim, sig in zip(page_claims(page), claim_list_signatures(page), strict=True):
+                if sig not in known:
+                    found |= {f"{defs[n]}.md" for n in claim.cites if n in defs}
+        return found
+
     def write(self, rel: str, text: str | None) -> None:
         self.written[rel] = text
         path = self.root / rel
         if text is None:
             path.unlink(missing_ok=True)
         else:
-            atomic_write(path, text.encode("utf-8"))
+            _put(path, text.encode("utf-8"))
 
     def read(self, rel: str) -> str | None:
         return self.written.get(rel)
@@ -148,11 +199,34 @@ class TransientTree:
         names = [re.escape(p) for p in self.written]
         mentions = re.compile("|".join(names)) if names else None
         det = validate_tree(self.root)
+        old_defs = self._base_defs()
         ours, pre = [], []
         for f in det.findings:
             touches = f.path in changed or (
                 f.code == "duplicate-title" and mentions and mentions.search(f.message)
             )
+            if touches and f.code in _EVIDENCE_CODES:
+                touches = self._def_at(f.path, f.line) not in old_defs.get(f.path, set())
             (ours if touches else pre).append(f)
-        sem = validate_semantics(self.root, sorted(changed), judge=judge)
+        known = {}
+        for rel, text in self.base_texts.items():
+            try:
+                known[rel] = claim_signatures(Page.parse(text, rel))
+            except ParseError:
+                continue
+        sem = validate_semantics(self.root, sorted(changed), judge=judge, known=known)
         return Report(ours), sem, pre
+
+    def _base_defs(self) -> dict[str, set[tuple[str, str]]]:
+        out: dict[str, set[tuple[str, str]]] = {}
+        for rel, text in self.base_texts.items():
+            for line in text.splitlines():
+                m = CITE_DEF_RE.match(line)
+                if m:
+                    out.setdefault(rel, set()).add((m.group(2), m.group(3)))
+        return out
+
+    def _def_at(self, rel: str, line: int) -> tuple[str, str] | None:
+        lines = (self.written.get(rel) or "").split("\n")
+        m = CITE_DEF_RE.match(lines[line - 1]) if 0 < line <= len(lines) else None
+        return (m.group(2), m.group(3)) if m else None

@@ -39,6 +39,8 @@ SECTION_ORDER = (
     "Related",
 )
 MAX_CITES_PER_LINE = 3
+#: Dated events kept on a page; older ones stay in the session summaries.
+MAX_EVENTS = 30
 _PH_RE = re.compile(r"\[cite:@([^\]#]+)#([A-Za-z0-9-]+)\]")
 _FACT_RE = re.compile(
     r"^- \*\*(?P<attr>[^*\n]+?):\*\* (?P<value>.*?)"
@@ -225,6 +227,23 @@ class WikiPage:
 
     def add_item(self, section: str, text: str, cites: list[str]) -> bool:
         """Add a bullet unless the section already says it; then only add the evidence."""
+        changed = self._add_item(section, text, cites)
+        if changed and section == "Events":
+            self._trim_events()
+        return changed
+
+    def _trim_events(self) -> None:
+        """Keep the latest MAX_EVENTS dated events; older ones live on in summaries."""
+        lines = self.sections["Events"]
+        dated = sorted(
+            (x for x in lines if re.match(r"^- \d{4}-\d{2}-\d{2}", x)), key=lambda x: x[2:12]
+        )
+        drop = set(dated[: max(0, len(dated) - MAX_EVENTS)])
+        self.sections["Events"] = sorted(
+            (x for x in lines if x not in drop), key=lambda x: x[2:12] if x[2:3].isdigit() else ""
+        )
+
+    def _add_item(self, section: str, text: str, cites: list[str]) -> bool:
         lines = self.sections.setdefault(section, [])
         text = text if text.startswith("- ") else f"- {text}"
         key = line_key(text)

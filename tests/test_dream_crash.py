@@ -84,7 +84,10 @@ def test_kill_9_at_random_points_never_leaves_an_invalid_repo(
     state = DreamState.parse(memory.read_text(DREAM_STATE_FILE))
     assert set(state.sessions) == {MAY.path} | {filler(i).path for i in range(ROUNDS)}
     assert validate_tree(memory.root).ok, validate_tree(memory.root).findings[:3]
-    assert memory.git("status", "--porcelain").strip() == ""
+    # Nothing modified or missing. A kill inside the write path's atomic_write can leave
+    # an untracked '.<name>.<random>.brain-tmp' file: ignored by every reader, harmless.
+    status = memory.git("status", "--porcelain").splitlines()
+    assert all(line.startswith("?? ") and line.endswith(".brain-tmp") for line in status), status
     assert not list((memory.root / ".brain/cache/dream").glob("*")) or result is not None
     for i in range(ROUNDS):
         assert memory.exists(filler(i).path[:-3] + ".summary.md")

@@ -462,13 +462,36 @@ def _pages(root: Path) -> dict[str, Page]:
     return pages
 
 
+def claim_signatures(page: Page) -> set[str]:
+    """A key per claim of a page: its words and the blocks it cites (not their numbers).
+
+    Claims whose key was already in the validated previous version of a page need no new
+    check, which keeps an incremental run's cost independent of the page's history.
+    """
+    return set(claim_list_signatures(page))
+
+
+def claim_list_signatures(page: Page) -> list[str]:
+    """claim_signatures in the order of page_claims(page)."""
+    defs = {d.n: f"{d.target}#{d.anchor}" for d in page.citation_defs()}
+    return [
+        plain_claim(c.text) + "|" + ",".join(sorted(defs.get(n, "?") for n in c.cites))
+        for c in page_claims(page)
+    ]
+
+
 def validate_semantics(
     root: Path | str,
     paths: Iterable[str] | None = None,
     *,
     judge: Judge | None = None,
+    known: dict[str, set[str]] | None = None,
 ) -> Report:
-    """Check cited claims (in `paths`, default every page and summary) and contradictions."""
+    """Check cited claims (in `paths`, default every page and summary) and contradictions.
+
+    `known[path]` holds claim signatures (see claim_signatures) already checked; those
+    claims are skipped.
+    """
     root = Path(root)
     pages = _pages(root)
     resolver = LinkResolver()
@@ -483,7 +506,17 @@ def validate_semantics(
         page = pages[rel]
         defs = {d.n: d for d in page.citation_defs()}
         names = [page.title, *page.aliases]
+        seen = (known or {}).get(rel, set())
         for claim in page_claims(page):
+            if seen:
+                key = ",".join(
+                    sorted(
+                        f"{defs[n].target}#{defs[n].anchor}" if n in defs else "?"
+                        for n in claim.cites
+                    )
+                )
+                if f"{plain_claim(claim.text)}|{key}" in seen:
+                    continue
             evidence = [
                 ev
                 for n in claim.cites
