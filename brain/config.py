@@ -96,3 +96,37 @@ class AgentConfig:
             workset_include=include,
             search_k=_int_env("BRAIN_MEMORY_AGENT_K", 10),
         )
+
+
+# -- Dream (brain dream, brain forget) -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DreamConfig:
+    """Dream run settings. One env var each; flags override them."""
+
+    engine: str = "extractive"  # BRAIN_DREAM_ENGINE: extractive | llm
+    max_sessions: int = 50  # BRAIN_DREAM_MAX_SESSIONS (sessions read per run)
+    max_seconds: float = 900.0  # BRAIN_DREAM_MAX_SECONDS (time budget per run)
+    max_tokens: int = 400_000  # BRAIN_DREAM_MAX_TOKENS (session text read per run)
+    wait: float = 0.0  # BRAIN_DREAM_WAIT (seconds to wait for a run already going)
+    embed: bool = True  # BRAIN_DREAM_EMBED (embeddings in subject resolution; 0 = off)
+
+    @classmethod
+    def load(cls) -> DreamConfig:
+        env = os.environ.get
+        try:
+            max_seconds = float(env("BRAIN_DREAM_MAX_SECONDS") or 900.0)
+            wait = float(env("BRAIN_DREAM_WAIT") or 0.0)
+        except ValueError:
+            raise SystemExit(
+                "Error: BRAIN_DREAM_MAX_SECONDS and BRAIN_DREAM_WAIT must be numbers"
+            ) from None
+        return cls(
+            engine=env("BRAIN_DREAM_ENGINE") or "extractive",
+            max_sessions=_int_env("BRAIN_DREAM_MAX_SESSIONS", 50),
+            max_seconds=max_seconds,
+            max_tokens=_int_env("BRAIN_DREAM_MAX_TOKENS", 400_000),
+            wait=wait,
+            embed=(env("BRAIN_DREAM_EMBED") or "1").strip().lower() not in ("0", "false", "no"),
+        )

@@ -7,7 +7,6 @@ capture writing meanwhile cannot hand the run half a change.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from dataclasses import dataclass, field
 
 from memory_schema.errors import ParseError
@@ -29,18 +28,6 @@ class Limits:
     max_sessions: int = 50
     max_seconds: float = 900.0
     max_tokens: int = 400_000  # of session text read, ~4 characters a token
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Limits:
-        env = dict(os.environ if env is None else env)
-        try:
-            return cls(
-                max_sessions=int(env.get("BRAIN_DREAM_MAX_SESSIONS", cls.max_sessions)),
-                max_seconds=float(env.get("BRAIN_DREAM_MAX_SECONDS", cls.max_seconds)),
-                max_tokens=int(env.get("BRAIN_DREAM_MAX_TOKENS", cls.max_tokens)),
-            )
-        except ValueError as exc:
-            raise DreamError(f"bad Dream limit in the environment: {exc}") from exc
 
 
 @dataclass

@@ -42,17 +42,33 @@ def _llm_parts(repo: Any) -> tuple[Any, Any]:
     return observer, make_judge(backend)
 
 
-def _embedder() -> Any:
-    """The bundled embedder for subject resolution, unless BRAIN_DREAM_EMBED=0."""
-    import os
-
-    if os.environ.get("BRAIN_DREAM_EMBED", "1").strip() in ("0", "false", "no", ""):
+def _embedder(enabled: bool) -> Any:
+    """The bundled embedder for subject resolution (loaded on first use), if enabled."""
+    if not enabled:
         return None
     try:
         from search import get_embedder
     except ImportError:
         return None
     return get_embedder()
+
+
+def dream_options(engine: str | None, dry_run: bool, wait: float | None) -> Any:
+    """DreamOptions from flags over the environment (brain.config.DreamConfig)."""
+    from brain.config import DreamConfig
+    from dream import DreamOptions, Limits
+
+    env = DreamConfig.load()
+    engine = engine or env.engine
+    if engine not in ("extractive", "llm"):
+        raise click.UsageError(f"BRAIN_DREAM_ENGINE must be extractive or llm, not {engine!r}")
+    return DreamOptions(
+        engine=engine,
+        dry_run=dry_run,
+        limits=Limits(env.max_sessions, env.max_seconds, env.max_tokens),
+        wait_seconds=wait if wait is not None else env.wait,
+        embedder=_embedder(env.embed),
+    )
 
 
 @click.group("dream", invoke_without_command=True)
@@ -85,24 +101,11 @@ def dream_cmd(
     """Update the wiki from what is new: summaries, subject pages, INDEX.md; one commit."""
     if ctx.invoked_subcommand is not None:
         return
-    import os
-
-    from dream import DreamOptions, Limits
     from memory_schema import MemoryRepo
 
     repo = MemoryRepo.open(config_from(memory).memory)
-    engine = engine or os.environ.get("BRAIN_DREAM_ENGINE") or "extractive"
-    if engine not in ("extractive", "llm"):
-        raise click.UsageError(f"BRAIN_DREAM_ENGINE must be extractive or llm, not {engine!r}")
-    try:
-        wait_s = wait if wait is not None else float(os.environ.get("BRAIN_DREAM_WAIT", "0"))
-    except ValueError as exc:
-        raise click.UsageError("BRAIN_DREAM_WAIT must be a number of seconds") from exc
-    options = DreamOptions(
-        engine=engine, dry_run=dry_run, limits=Limits.from_env(), wait_seconds=wait_s
-    )
-    options.embedder = _embedder()
-    if engine == "llm":
+    options = dream_options(engine, dry_run, wait)
+    if options.engine == "llm":
         options.observer, options.judge = _llm_parts(repo)
     result = _run_with_progress(repo, options, quiet=as_json)
     if as_json:
@@ -134,13 +137,14 @@ def dream_cmd(
 
 
 def _run_with_progress(repo: Any, options: Any, quiet: bool) -> Any:
+    from rich.console import Console
     from rich.progress import Progress
 
     from dream import run_dream
 
     if quiet:
         return run_dream(repo, options)
-    with Progress(transient=True) as bar:
+    with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("Dreaming", total=None)
         return run_dream(repo, options, progress=lambda p: bar.update(task, description=p))
 
@@ -196,8 +200,8 @@ def forget_cmd(
     text: str, purge_history: bool, yes: bool, memory: str | None, as_json: bool
 ) -> None:
     """Record TEXT in .brain/forget.md; the next Dream run removes it and keeps it out."""
-    from dream import DreamOptions, Limits, run_dream
     from dream import forget as fg
+    from dream import run_dream
     from memory_schema import MemoryRepo
 
     repo = MemoryRepo.open(config_from(memory).memory)
@@ -213,7 +217,7 @@ def forget_cmd(
     entry, commit = fg.record(repo, text, purge=purge_history)
     out: dict[str, Any] = {"entry": entry.render(), "commit": commit.sha if commit else None}
     if purge_history:
-        result = run_dream(repo, DreamOptions(limits=Limits.from_env(), wait_seconds=60))
+        result = run_dream(repo, dream_options("extractive", False, 60.0))
         out["dream_commit"] = result.commit
         out["commits_rewritten"] = fg.purge_history(repo, text)
     if as_json:
