@@ -148,7 +148,7 @@ class Agent:
             text=text,
             citations=cited.citations,
             invalid_citations=cited.invalid,
-            files_read=self.toolbox.files_read[read_before:],
+            files_read=list(dict.fromkeys(self.toolbox.files_read[read_before:])),
             tool_calls=len(self.toolbox.log) - calls_before,
             tokens=draft.usage,
             seconds=time.perf_counter() - t0,

@@ -75,7 +75,7 @@ class Toolbox:
     max_output_chars: int = MAX_OUTPUT_CHARS
     specs: list[ToolSpec] = field(default_factory=load_specs)
     log: list[ToolRecord] = field(default_factory=list)
-    files_read: list[str] = field(default_factory=list)
+    files_read: list[str] = field(default_factory=list)  # every read, in order, repeats too
     _resolver: LinkResolver | None = None
 
     @property
@@ -132,8 +132,7 @@ class Toolbox:
 
     def _read_text(self, rel: str) -> str:
         data = self.sandbox.read_file(rel)
-        if rel not in self.files_read:
-            self.files_read.append(rel)
+        self.files_read.append(rel)
         return data.decode("utf-8", "replace")
 
     def _run(self, argv: list[str]) -> tuple[int, str, str]:
@@ -338,8 +337,7 @@ class Toolbox:
         report = self.memory_agent.run(description)
         self._resolver = None
         for rel in report.files:
-            if rel not in self.files_read:
-                self.files_read.append(rel)
+            self.files_read.append(rel)
         return report.render()
 
 

@@ -62,6 +62,10 @@ def test_deterministic(repo: MemoryRepo):
     first = ask(repo, "What is Maya migrating?")
     second = ask(repo, "What is Maya migrating?")
     assert first.text == second.text and first.citations == second.citations
+    # In one session too, and each answer lists what it read, even if read before.
+    with Agent(repo.root, AgentSettings(), kind="chat", record=False) as agent:
+        a, b = agent.ask("What is Maya migrating?"), agent.ask("What is Maya migrating?")
+    assert a.text == b.text == first.text and a.files_read == b.files_read != []
     assert "Dagster" in first.text
 
 
