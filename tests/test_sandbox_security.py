@@ -33,8 +33,8 @@ BACKENDS = [
 ]
 
 
-def make_sandbox(backend: str, root: Path, **options: object) -> Sandbox:
-    """The backend's sandbox, or a skip saying what is missing."""
+def require_backend(backend: str) -> None:
+    """Skip, saying what is missing, unless the backend's engine or binary is here."""
     if backend == "bwrap" and shutil.which("bwrap") is None:
         pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
     if backend == "docker":
@@ -46,6 +46,11 @@ def make_sandbox(backend: str, root: Path, **options: object) -> Sandbox:
             pytest.skip(str(exc))
         if not client.images.list(name="brain-sandbox"):
             pytest.skip("sandbox image missing: run `brain sandbox build-image`")
+
+
+def make_sandbox(backend: str, root: Path, **options: object) -> Sandbox:
+    """The backend's sandbox, or a skip saying what is missing."""
+    require_backend(backend)
     try:
         return open_sandbox(backend, root, **options)
     except SandboxUnavailable as exc:
