@@ -49,7 +49,8 @@ def load(path: Path) -> list[LmeQuestion]:
     out = []
     for item in items:
         if not isinstance(item, dict) or "haystack_sessions" not in item:
-            raise EvalError("not a LongMemEval file (questions with haystack_sessions)", str(path))
+            msg = "not a LongMemEval file (questions with haystack_sessions)"
+            raise EvalError(msg, path=str(path))
         out.append(
             LmeQuestion(
                 question_id=str(item.get("question_id")),
