@@ -35,6 +35,8 @@ class Answer:
     tools: list[ToolRecord] = field(default_factory=list)
     model: str | None = None
     session_path: str | None = None
+    #: The engine's own text when it was withheld for citing no real evidence.
+    withheld: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The shape `brain ask --json` prints (documented in the README)."""

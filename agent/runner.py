@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from memory_schema.index_md import DEFAULT_BUDGET_TOKENS, render_index
 from memory_schema.layout import INSTRUCTIONS_FILE
+from memory_schema.links import short_quote
 from memory_schema.repo import MemoryRepo
 from memory_schema.session import Session, Turn
 from memory_schema.store import load_pages
@@ -136,10 +137,12 @@ class Agent:
         read_before = len(self.toolbox.files_read)
         draft: Draft = self.engine.answer(question)
         cited = process(draft.text, self.store)
-        text = cited.text
+        text, withheld = cited.text, None
         if not cited.citations:
             # No evidence, no answer: a budget stop keeps its own explanation.
             text = draft.text if draft.stop_reason.endswith("budget") else DONT_KNOW
+            if draft.text.strip() and draft.text != text:
+                withheld = draft.text.strip()
         stop = draft.stop_reason
         if stop == "answered" and not cited.citations:
             stop = "no-support"
@@ -156,6 +159,7 @@ class Agent:
             stop_reason=stop,
             tools=self.toolbox.log[calls_before:],
             model=self.engine.model,
+            withheld=withheld,
         )
         self.answers.append(answer)
         self._asked_at.append(asked_at)
@@ -236,4 +240,6 @@ def _answer_text(a: Answer) -> str:
             lines.append(f'- [cite:{c.n}] {c.link}{span} "{c.quote}"')
     if a.invalid_citations:
         lines.append(f"\n({a.invalid_citations} invalid citations dropped)")
+    if a.withheld:
+        lines.append(f"\n(withheld, cites no evidence: {short_quote(a.withheld, 300)!r})")
     return "\n".join(lines)

@@ -129,8 +129,12 @@ def test_only_invented_citations_means_dont_know(repo: MemoryRepo):
 
 
 def test_uncited_answer_means_dont_know(repo: MemoryRepo):
-    a, _ = run(repo, ["Maya works at Northwind Labs, I am sure."])
+    a, _ = run(repo, ["Maya works at Northwind Labs, I am sure."], record=True)
     assert a.text == DONT_KNOW and a.citations == []
+    # The model's words are not the answer, but they are kept for the record.
+    assert a.withheld == "Maya works at Northwind Labs, I am sure."
+    turn = Session.parse(repo.read_text(a.session_path), a.session_path).turns[-1]
+    assert "withheld, cites no evidence: 'Maya works at Northwind Labs, I am sure.'" in turn.content
 
 
 def test_step_budget(repo: MemoryRepo):

@@ -97,6 +97,8 @@ def open_agent(
 
 
 def render_answer(answer: Answer) -> str:
+    from memory_schema.links import short_quote
+
     lines = [answer.text]
     if answer.citations:
         lines.append("")
@@ -112,6 +114,8 @@ def render_answer(answer: Answer) -> str:
         facts.append(f"{answer.invalid_citations} invalid citations dropped")
     if answer.session_path:
         facts.append(f"recorded in {answer.session_path}")
+    if answer.withheld:
+        lines.append(f"\n(withheld, cites no evidence: {short_quote(answer.withheld, 300)!r})")
     lines += ["", " · ".join(facts)]
     return "\n".join(lines)
 
