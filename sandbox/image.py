@@ -8,6 +8,7 @@ keyed by what goes into it, so a rebuild only re-imports it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -18,6 +19,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .errors import SandboxError, SandboxUnavailable
 
@@ -28,8 +30,9 @@ DEFAULT_IMAGE = "brain-sandbox:latest"
 DEFAULT_MIRROR = "http://deb.debian.org/debian"
 SANDBOX_UID = 1000
 #: Bump when the recipe below changes, so cached tarballs are rebuilt.
-RECIPE_VERSION = 1
+RECIPE_VERSION = 2
 LABEL = "brain.sandbox.rootfs"
+SLIM_PATHS = ("usr/share/doc", "usr/share/man", "usr/share/info", "usr/share/locale")
 #: Image configuration `docker import` applies (the Dockerfile sets the same).
 IMAGE_CHANGES = (
     "ENV PATH=/usr/local/bin:/usr/bin:/bin",
@@ -164,6 +167,10 @@ def _finish_rootfs(root: Path) -> None:
         for entry in (root / folder).glob("*"):
             if entry.is_file():
                 entry.unlink()
+    # Docs and translations are a quarter of the image; every container start copies the
+    # image under Docker's vfs storage driver, so they cost time on each sandbox.
+    for folder in SLIM_PATHS:
+        shutil.rmtree(root / folder, ignore_errors=True)
 
 
 def build_image(
@@ -184,6 +191,7 @@ def build_image(
         if existing is not None and existing.labels.get(LABEL) == key:
             tarball = (cache_dir or default_cache_dir()) / f"rootfs-{SUITE}-{key}.tar"
             return BuildResult(image, existing.id, tarball, tarball.exists(), False)
+    previous = _existing_image(client, image)
     tarball, cached = build_rootfs(
         cache_dir or default_cache_dir(), mirror=mirror, rebuild=rebuild, echo=echo
     )
@@ -201,14 +209,18 @@ def build_image(
         imported = client.images.get(image)
     except docker.errors.DockerException as exc:
         raise SandboxError(f"docker import failed: {exc}") from exc
+    if previous is not None and previous.id != imported.id:
+        # The old image lost its tag; drop it unless a container still uses it.
+        with contextlib.suppress(docker.errors.DockerException):
+            client.images.remove(previous.id)
     return BuildResult(image, imported.id, tarball, cached, True)
 
 
-def _existing_image(client: object, image: str) -> object | None:
+def _existing_image(client: Any, image: str) -> Any:
     import docker.errors
 
     try:
-        return client.images.get(image)  # type: ignore[attr-defined]
+        return client.images.get(image)
     except docker.errors.ImageNotFound:
         return None
 
