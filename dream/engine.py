@@ -28,6 +28,7 @@ from .extract import (
     Observation,
     from_sentence,
     from_third_person,
+    is_ai,
     self_introduction,
     sentences,
 )
@@ -203,7 +204,9 @@ class WikiBuilder:
         self.learn_principal(session)
         out = []
         for n, turn in enumerate(session.turns, start=1):
-            if n <= item.old_turns or turn.role in ("assistant", "system", "tool"):
+            if n <= item.old_turns or turn.role in ("system", "tool"):
+                continue
+            if is_ai(turn.role, turn.speaker):
                 continue
             speaker = self._speaker_name(turn.speaker, session)
             when = turn.at.date() if turn.at else session.date

@@ -163,12 +163,26 @@ _REQUEST_RE = re.compile(
     re.IGNORECASE,
 )
 _PRONOUNS = [
-    (re.compile(r"\bI'm\b"), "am"),
-    (re.compile(r"\bI've\b"), "have"),
+    (re.compile(r"\bI'm\b"), "they're"),
+    (re.compile(r"\bI've\b"), "they've"),
+    (re.compile(r"\bI'd\b"), "they'd"),
+    (re.compile(r"\bI'll\b"), "they'll"),
+    (re.compile(r"\bI\b"), "they"),
     (re.compile(r"\bmyself\b"), "themself"),
     (re.compile(r"\bmy\b", re.I), "their"),
     (re.compile(r"\bme\b"), "them"),
 ]
+#: "I love that you...", "I love it when..." are reactions, not standing preferences.
+_REACTION_RE = re.compile(
+    r"^(?:that|it|this|how|when|what|your|you|those|these|all the|the way|seeing|hearing)\b",
+    re.IGNORECASE,
+)
+#: Speakers of assistant turns that are the AI itself; other named speakers are people.
+AI_SPEAKERS = frozenset(
+    re.findall(
+        r"\S+", "assistant ai bot agent brain claude chatgpt gpt gpt-4 gpt-4o copilot gemini"
+    )
+)
 _SENT_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+")
 
 
@@ -188,8 +202,13 @@ class Observation:
     mentions: list[tuple[str, str]] = field(default_factory=list)
 
 
+def is_ai(role: str, speaker: str | None) -> bool:
+    """True for turns the AI said (an assistant turn without a person's name)."""
+    return role == "assistant" and (speaker is None or speaker.casefold() in AI_SPEAKERS)
+
+
 def clean_name(name: str) -> str | None:
-    name = re.sub(r"[.'’,]+$", "", name.strip())
+    name = re.sub(r"(?:['’]s)?[.'’,]*$", "", name.strip())
     words = name.split()
     while words and words[0] in _NOT_NAMES:
         words = words[1:]
@@ -311,12 +330,15 @@ def from_sentence(
             )
             break
     m = _PATTERNS["prefer"].search(sentence)
-    if m:
+    if m and not _REACTION_RE.match(m.group("what")):
         verb = m.group("verb").lower()
         words = {"don't like": "Does not like", "do not like": "Does not like"}
         say = words.get(verb) or ("Cannot stand" if "can't" in verb else verb.capitalize() + "s")
         say = say.replace("Prefers", "Prefers").replace("Lovess", "Loves")
-        obs(kind="item", section="Preferences", text=f"{say} {m.group('what').strip()}")
+        what = m.group("what").strip()
+        for rx, repl in _PRONOUNS:
+            what = rx.sub(repl, what)
+        obs(kind="item", section="Preferences", text=f"{say} {what}")
     m = _PATTERNS["favorite"].search(sentence)
     if m:
         obs(
@@ -337,7 +359,9 @@ def from_sentence(
     dates = resolve_dates(sentence, when)
     if dates and re.match(r"^(?:\w+,?\s+)?I\b", sentence) and len(sentence) <= 240:
         phrase, day = dates[0]
-        said = re.sub(rf"\s*(?:\bon\s+)?{re.escape(phrase)}", "", sentence, count=1)
+        said = re.sub(
+            rf"\s*(?:\b(?:on|about)\s+)?{re.escape(phrase)}", "", sentence, count=1, flags=re.I
+        )
         obs(kind="item", section="Events", text=f"{day.isoformat()}: {third_person(said)}")
     return out
 

@@ -13,7 +13,7 @@ from memory_schema.layout import summary_path_for
 from memory_schema.links import link_target_for_path
 from memory_schema.session import Session
 
-from .extract import sentences
+from .extract import is_ai, sentences
 from .wiki import WikiPage
 
 MIN_BULLETS = 3
@@ -57,7 +57,8 @@ def build_summary(
         for j, sent in enumerate(sentences(turn.content)):
             if not keep(sent):
                 continue
-            score = _score(sent, observed.get((n, sent), 0), turn.role)
+            role = "assistant" if is_ai(turn.role, turn.speaker) else "user"
+            score = _score(sent, observed.get((n, sent), 0), role)
             if score > 0:
                 candidates.append((score, n, j, sent))
     want = max(MIN_BULLETS, min(MAX_BULLETS, len(session.turns) // 2 + 1))

@@ -333,6 +333,7 @@ def check_claim(
     ev_text = "\n".join(ev.text for ev in evidence)
     context = " ".join([ev.context for ev in evidence] + list(subject_names))
     ev_words = {w.lower() for w in tokens(ev_text + " " + context)}
+    ev_words |= {w[:-2] for w in ev_words if w.endswith("'s")}  # Sara's -> Sara
     ev_stems = {stem(w) for w in ev_words}
 
     def found(word: str) -> bool:
@@ -367,14 +368,22 @@ def check_claim(
     for i, t in enumerate(toks):
         if i > 0 and t[0].isupper() and t.lower() not in STOPWORDS and not found(t):
             return f"'{t}' is not in the evidence"
-    # Negation, compared with the evidence sentence closest to the claim.
-    words = {stem(w) for w in content_words(text)}
-    best = max(
-        re.split(r"(?<=[.!?])\s+|\n", ev_text),
-        key=lambda s: len(words & {stem(w) for w in content_words(s)}),
-    )
-    if is_negated(text) != is_negated(best):
-        return "negation differs from the evidence"
+    # Negation: each sentence of the claim against the evidence sentence closest to it.
+    ev_sents = re.split(r"(?<=[.!?])\s+|\n", ev_text)
+    for part in re.split(r"(?<=[.!?])\s+", text):
+        words = {stem(w) for w in content_words(part)}
+        if not words:
+            continue
+        negated = is_negated(part)
+        best = max(
+            ev_sents,
+            key=lambda s, w=words, n=negated: (
+                len(w & {stem(x) for x in content_words(s)}),
+                is_negated(s) == n,
+            ),
+        )
+        if negated != is_negated(best):
+            return "negation differs from the evidence"
     if judge is not None:
         return None if judge(text, ev_text) else "the judge found it not entailed"
     cwords = [w for w in content_words(text) if w not in STOPWORDS]
