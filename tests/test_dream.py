@@ -242,3 +242,61 @@ def test_repo_that_moved_during_the_run_is_merged(memory: MemoryRepo, monkeypatc
     # The late session was not consumed by that run; the next one picks it up.
     nxt = dream(memory)
     assert nxt.sessions_summarized == [late.path]
+
+
+class _TableEmbedder:
+    """A deterministic embedder for tests: names in one group share a vector."""
+
+    dim = 3
+
+    def __init__(self, groups: list[list[str]]):
+        self.groups = [[n.casefold() for n in g] for g in groups]
+
+    def embed(self, texts: list[str]):  # type: ignore[no-untyped-def]
+        import numpy as np
+
+        out = np.zeros((len(texts), self.dim), dtype="float32")
+        for i, text in enumerate(texts):
+            k = next((j for j, g in enumerate(self.groups) if text.casefold() in g), 2)
+            out[i, min(k, 2)] = 1.0
+        return out
+
+
+def test_embeddings_resolve_names_fuzzy_matching_cannot(memory: MemoryRepo) -> None:
+    one = make_session("2026-05-01-a", "2026-05-01", [("user", "I live in New York City.")])
+    two = make_session("2026-05-09-b", "2026-05-09", [("user", "I just moved to NYC.")])
+    add_sessions(memory, one)
+    embedder = _TableEmbedder([["New York City", "NYC"], ["Maya"]])
+    run_dream(memory, DreamOptions(embedder=embedder))
+    add_sessions(memory, two)
+    run_dream(memory, DreamOptions(embedder=embedder))
+    places = [p for p in load_pages(memory.root) if p.type == "place"]
+    assert [p.title for p in places] == ["New York City"] and "NYC" in places[0].aliases
+    assert validate_tree(memory.root).ok
+
+
+def test_sources_feed_third_person_facts(memory: MemoryRepo) -> None:
+    import datetime as dt
+    import hashlib
+
+    from memory_schema import Source
+
+    add_sessions(memory, MAY)
+    dream(memory)
+    text = "Team update.\n\nTom Baker now works at Globex as a product lead."
+    src = Source(
+        title="Team update",
+        origin="notes.txt",
+        sha256=hashlib.sha256(text.encode()).hexdigest(),
+        captured=dt.date(2026, 6, 1),
+        mime="text/plain",
+        blocks=text.split("\n\n"),
+    )
+    with memory.transaction("capture: source") as tx:
+        tx.write(src.path, src.render())
+    result = dream(memory)
+    assert "knowledge/people/Tom Baker.md" in result.pages_updated
+    tom = memory.read_text("knowledge/people/Tom Baker.md")
+    assert "- **Employer:** [[Globex]] — since 2026-06-01 [cite:" in tom
+    assert f"[[{src.path[:-3]}#^p2]]" in tom
+    assert validate_semantics(memory.root).ok
