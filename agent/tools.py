@@ -290,13 +290,13 @@ class Toolbox:
         rel, heading, block = self._resolve_link(link)
         if block:
             return self._evidence_text(rel, block, header=f"[[{rel[:-3]}#^{block}]]")
-        text = self._read(rel)
         if heading:
-            for line in text.split("\n")[1:]:
-                num, _, content = line.partition("\t")
-                if content.lstrip("#").strip().casefold() == heading.casefold():
-                    return self._read(rel, start=int(num))
-        return text
+            want = " ".join(heading.split()).casefold()
+            lines = self._read_text(rel).split("\n")
+            for num, line in enumerate(lines, start=1):
+                if line.startswith("#") and " ".join(line.lstrip("#").split()).casefold() == want:
+                    return self._read(rel, start=num)
+        return self._read(rel)
 
     def _open_citation(self, page: str, n: int) -> str:
         rel, _, _ = self._resolve_link(page)

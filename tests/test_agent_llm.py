@@ -272,3 +272,31 @@ def test_search_failure_is_a_tool_error_for_the_model(repo: MemoryRepo):
     ) as agent:
         a = agent.ask("Where does Maya work?")
     assert a.text == DONT_KNOW and a.tools[0].is_error
+
+
+def test_index_prefill_cuts_oldest_pages_first_and_says_so(repo: MemoryRepo):
+    import datetime as dt
+
+    from memory_schema import build_page
+
+    with repo.transaction("many pages") as tx:
+        for i in range(40):
+            day = dt.date(2026, 1, 1) + dt.timedelta(days=i)
+            page = build_page(
+                f"knowledge/concepts/Topic {i:02d}.md",
+                title=f"Topic {i:02d}",
+                type="concept",
+                summary=f"Something worth knowing, number {i}.",
+                sections=[(None, "Text.")],
+                evidence=[],
+                created=day,
+                updated=day,
+            )
+            tx.write(page.path, page.render())
+    _, llm = run(repo, ["I don't know."], index_budget=400)
+    first = llm.calls[0].messages[0].content
+    index = first.split("Standing instructions")[0]
+    assert len(index) // 4 <= 400 + 60  # the budget, plus the message around it
+    assert "[[knowledge/concepts/Topic 39|Topic 39]]" in index  # the newest page stays
+    assert "Topic 00]]" not in index  # the oldest goes first
+    assert "Left out to fit the index budget:" in index and "concept" in index

@@ -170,3 +170,13 @@ def test_memory_agent_searches_everything_and_materializes(box: Toolbox):
     # The new file is now there for the other tools.
     assert "Monday at 10:00" in ok(box, "grep", pattern="on-call", path="sources")
     assert TRIP in box.workset.paths()
+
+
+def test_follow_link_to_a_heading_far_down_a_long_page(box: Toolbox):
+    body = "\n".join(f"line {i}" for i in range(500))
+    page = f"---\ntitle: Long\ntype: topic\n---\n# Long\n\n{body}\n\n## Far  Away\n\nhere\n"
+    with MemoryRepo.open(box.workset.memory_root).transaction("long page") as tx:
+        tx.write("knowledge/concepts/Long.md", page)
+    assert box.workset.materialize(["knowledge/concepts/Long.md"])
+    out = ok(box, "follow_link", link="[[Long#far away]]")
+    assert out.split("\n")[1].endswith("\t## Far  Away") and "here" in out
