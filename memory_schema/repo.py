@@ -183,8 +183,13 @@ class MemoryRepo:
         except (OSError, ValueError):
             self._journal.unlink(missing_ok=True)
             return
+        paths = list(journal.get("paths", []))
+        # A crash inside atomic_write leaves its temp file beside the target: remove them.
+        for folder in {(self.root / rel).parent for rel in paths}:
+            for stray in folder.glob(".*.brain-tmp"):
+                stray.unlink(missing_ok=True)
         if self.head() == journal.get("new"):
-            self._sync_worktree(list(journal.get("paths", [])))
+            self._sync_worktree(paths)
         self._journal.unlink(missing_ok=True)
 
     def _sync_worktree(

@@ -168,3 +168,15 @@ def test_eight_concurrent_remember_processes_lose_nothing(memory):
     assert memory.git("status", "--porcelain") == ""
     memory.git("fsck", "--no-progress")  # raises when the object store is damaged
     assert validate_tree(memory.root).ok
+
+
+def test_recovery_removes_temp_files_of_an_interrupted_write(memory):
+    head = memory.head()
+    journal = memory.git_dir / "brain-journal.json"
+    journal.write_text(json.dumps({"old": head, "new": "f" * 40, "paths": ["notes/x y.md"]}))
+    stray = memory.root / "notes" / ".x y.md.abc123.brain-tmp"
+    stray.write_text("half")
+    assert memory.git("status", "--porcelain") == ""  # ignored, never committed
+    with memory.transaction("next") as tx:
+        tx.write("notes/b.md", "b\n")
+    assert not stray.exists()
