@@ -113,18 +113,20 @@ def test_judge_asks_the_model_yes_or_no() -> None:
 
 @pytest.mark.llm_server
 def test_real_weak_llm_never_corrupts_the_repo(memory: MemoryRepo, llm_server: str) -> None:
+    """SmolLM2-135M is far too weak to follow the Skill; whatever it answers, the repo
+    ends at the old commit or one new valid Dream commit."""
     from agent.llm.openai_backend import OpenAIBackend
 
-    add_sessions(memory, MAY, JUNE)
+    add_sessions(memory, MAY)
     backend = OpenAIBackend(None, "smollm2", base_url=llm_server, tool_mode="text", timeout=120)
     base = memory.head()
-    for _ in range(2):
-        result = run_dream(memory, _llm_options(memory, backend, make_judge(backend)))
-        head = memory.head()
-        # Old commit or one new Dream commit, and a valid tree either way.
-        if result.committed:
-            assert memory.git("log", "-1", "--format=%s").startswith("dream:")
-        assert validate_tree(memory.root).ok, validate_tree(memory.root).findings[:3]
-        assert memory.git("status", "--porcelain").strip() == ""
-        assert head == base or result.committed or head == memory.head()
-        base = memory.head()
+    observer = make_observer(memory, backend, max_steps=2, max_tokens=6000, max_output_tokens=200)
+    options = DreamOptions(engine="llm", observer=observer, judge=make_judge(backend))
+    result = run_dream(memory, options)
+    if result.committed:
+        assert memory.git("rev-parse", "HEAD~1").strip() == base
+        assert memory.git("log", "-1", "--format=%s").startswith("dream:")
+    else:
+        assert memory.head() == base
+    assert validate_tree(memory.root).ok, [str(f) for f in validate_tree(memory.root).errors]
+    assert memory.git("status", "--porcelain").strip() == ""
