@@ -121,14 +121,14 @@ class ExtractiveEngine:
             return Draft(DONT_KNOW, steps=1, stop_reason="no-support")
         names = {t for f in report.findings for b in f.blocks for t in terms(b.speaker or "")}
         scored = [s for f in report.findings if (s := score(q, f, names)) is not None]
-        scored.sort(key=lambda s: -s.score)
-        if not scored or scored[0].coverage < MIN_COVERAGE:
+        scored = sorted((s for s in scored if s.coverage >= MIN_COVERAGE), key=lambda s: -s.score)
+        if not scored:
             return Draft(DONT_KNOW, steps=1, stop_reason="no-support")
         lines: list[str] = []
         used: set[tuple[str, str]] = set()
         for s in scored:
             keys = {(b.path, b.anchor) for b in s.finding.blocks}
-            if keys & used or s.score < 0.75 * scored[0].score or s.coverage < MIN_COVERAGE:
+            if keys & used or s.score < 0.75 * scored[0].score:
                 continue
             used |= keys
             lines.append(render_line(s))
