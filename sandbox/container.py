@@ -207,17 +207,9 @@ class DockerSandbox:
 
 
 def _remove(container: Any) -> None:
+    # Also runs as a finalizer at interpreter exit, where it must never raise.
     with contextlib.suppress(Exception):
         container.remove(force=True)
 
 
-def remove_stale_containers() -> int:
-    """Remove sandbox containers a crashed process left behind; returns how many."""
-    client = docker_client()
-    stale = client.containers.list(all=True, filters={"label": LABEL})
-    for container in stale:
-        _remove(container)
-    return len(stale)
-
-
-__all__ = ["MOUNT_POINT", "DockerSandbox", "docker_client", "remove_stale_containers"]
+__all__ = ["MOUNT_POINT", "DockerSandbox", "docker_client"]

@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -189,6 +190,8 @@ class LocalSandbox:
         self.landlock_abi = self._ruleset.abi if self._ruleset else 0
         self._nproc = nproc_limit(self.limits["pids"]) if os.getuid() != 0 else None
         self._closed = False
+        # Release the ruleset and the temp dir even if close() is never called.
+        self._finalizer = weakref.finalize(self, _release, self._ruleset, self._tmp)
 
     def _build_ruleset(self) -> landlock.Ruleset:
         rules = landlock.Ruleset()
@@ -246,16 +249,19 @@ class LocalSandbox:
 
     def close(self) -> None:
         self._closed = True
-        if self._ruleset is not None:
-            self._ruleset.close()
-            self._ruleset = None
-        shutil.rmtree(self._tmp, ignore_errors=True)
+        self._finalizer()
 
     def __enter__(self) -> LocalSandbox:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _release(ruleset: landlock.Ruleset | None, tmp: Path) -> None:
+    if ruleset is not None:
+        ruleset.close()
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 __all__ = [
