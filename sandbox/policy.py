@@ -53,6 +53,11 @@ _REFUSED = {
     "sort": ("-o", "--output", "--compress-program", "-T", "--temporary-directory"),
     "tree": ("-o", "-R"),
     "diff": ("--to-file", "--from-file"),
+    "file": ("-C", "--compile"),
+    # -c reads a list of file names from a file, out of reach of the argument checks.
+    "md5sum": ("-c", "--check"),
+    "sha1sum": ("-c", "--check"),
+    "sha256sum": ("-c", "--check"),
 }
 
 

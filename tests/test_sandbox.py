@@ -46,6 +46,8 @@ BRAIN = str(Path(sys.executable).with_name("brain"))
         ["git", "grep", "-O", "x"],
         ["sort", "-o", "x", "y"],
         ["tree", "-o", "x"],
+        ["file", "-C", "-m", "magic"],
+        ["sha256sum", "-c", "list"],
         [],
     ],
 )
