@@ -2,10 +2,11 @@
 
 Each `run` starts `bwrap` with new user, mount, PID, network, IPC, UTS and cgroup
 namespaces: the working set is bound read-only at /memory (the cwd), the system's
-/usr is bound read-only, /tmp is a private tmpfs, there is no network device but
-loopback, the process runs as uid 1000 with no capabilities, dies with its parent and
-has resource limits (RLIMIT_NPROC counts per user namespace, so it caps this sandbox's
-processes even when Brain runs as root).
+/usr is bound read-only, the root is read-only, /tmp is a private tmpfs, there is no
+network device but an unconnected loopback, the process runs as uid 1000 with no
+capabilities, dies with its parent and has resource limits. Processes are capped by
+RLIMIT_NPROC for a non-root caller, and by a pids cgroup for root (whose sandbox user
+maps to host root, which the rlimit ignores).
 """
 
 from __future__ import annotations
