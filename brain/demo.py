@@ -1,98 +1,69 @@
-"""`brain demo`: build a small example memory and walk through what Brain does with it."""
+"""`brain demo`: build an example memory and run the whole loop on it.
+
+Capture example sessions and a document, Dream them into a wiki, validate it, and ask
+a question that is answered with citations, all on the embedded defaults (extractive
+engine, bundled embedding model, local sandbox): no API key, no network.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 import tempfile
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from memory_schema import Evidence, Session, Turn, build_page, init_memory, render_index
+from memory_schema import init_memory
 from memory_schema.notes import write_note
 from memory_schema.store import load_pages
 from validators import validate_tree
 
 Echo = Callable[[str], None]
 
+QUESTIONS = ("Where does Maya work now?", "Who is the tech lead of Project Atlas?")
 
-def _example_session() -> Session:
-    start = dt.datetime(2026, 6, 15, 9, 30)
-    lines = [
-        ("user", "Hi! I'm Maya Chen. I just started as a data engineer at Northwind Labs."),
-        ("assistant", "Congratulations, Maya! What are you working on first?"),
-        ("user", "A migration of our nightly ETL jobs from Airflow to Dagster, due end of July."),
-        ("assistant", "Noted. Anything I should keep in mind when I help?"),
-        ("user", "Please always answer with Python examples, and keep them short."),
-    ]
-    turns = [
-        Turn(
-            role=r,
-            content=c,
-            speaker="Maya" if r == "user" else None,
-            at=start + dt.timedelta(minutes=i),
-        )
-        for i, (r, c) in enumerate(lines)
-    ]
-    return Session(
-        id="2026-06-15-onboarding",
-        title="Onboarding chat",
-        format="brain",
-        turns=turns,
-        started=start,
-    )
+
+def _data_file(name: str, into: Path) -> Path:
+    """Copy a bundled example file out of the package, so capture sees a real path."""
+    target = into / name
+    target.write_bytes(resources.files("brain").joinpath("data", name).read_bytes())
+    return target
 
 
 def run_demo(directory: Path | None = None, echo: Echo | None = None) -> dict[str, Any]:
+    from agent.runner import Agent, AgentSettings
+    from dream import DreamOptions, run_dream
+    from ingest.batch import capture_session_files
+    from ingest.sources import capture_sources
+    from search import get_embedder
+
     say: Echo = echo or (lambda _msg: None)
-    root = directory or Path(tempfile.mkdtemp(prefix="brain-demo-")) / "memory"
+    workdir = Path(tempfile.mkdtemp(prefix="brain-demo-"))
+    root = directory or workdir / "memory"
     repo, _ = init_memory(root)
     say(f"1. Created a memory repo at {root}")
 
-    session = _example_session()
-    with repo.transaction("demo: example session", {"Brain-Command": "demo"}) as tx:
-        tx.write(session.path, session.render())
-    say(f"2. Wrote an example session: {session.path} ({len(session.turns)} turns, ^t1..^t5)")
-
-    today = dt.date(2026, 6, 15)
-    target = session.path[:-3]
-    page = build_page(
-        "knowledge/people/Maya Chen.md",
-        title="Maya Chen",
-        type="person",
-        summary="Data engineer at Northwind Labs; migrating ETL from Airflow to Dagster.",
-        aliases=["Maya"],
-        sections=[
-            (None, "Maya Chen is a data engineer at [[Northwind Labs]] [cite:1]."),
-            (
-                "Work",
-                "She is migrating the nightly ETL jobs from Airflow to Dagster, "
-                "due at the end of July 2026 [cite:2].",
-            ),
-            ("Preferences", "Wants short Python examples in answers [cite:3]."),
-        ],
-        evidence=[Evidence(target, f"t{i}", session.turns[i - 1].content) for i in (1, 3, 5)],
-        created=today,
-        updated=today,
-    )
-    org = build_page(
-        "knowledge/organizations/Northwind Labs.md",
-        title="Northwind Labs",
-        type="organization",
-        summary="Employer of Maya Chen.",
-        sections=[(None, "[[Maya Chen]] works here as a data engineer [cite:1].")],
-        evidence=[Evidence(target, "t1", session.turns[0].content)],
-        created=today,
-        updated=today,
-    )
-    with repo.transaction("demo: example wiki pages", {"Brain-Command": "demo"}) as tx:
-        tx.write(page.path, page.render())
-        tx.write(org.path, org.render())
-        tx.write("INDEX.md", render_index([page, org]))
-    say(f"3. Wrote wiki pages with [[links]] and [cite:N] evidence: {page.path}, {org.path}")
+    sessions_file = _data_file("demo-sessions.jsonl", workdir)
+    captured = capture_session_files(repo, [sessions_file], "brain")
+    say(f"2. Captured {len(captured.captured)} sessions of Maya's chats with her assistant:")
+    for outcome in captured.outcomes:
+        say(f"   {outcome.path}")
+    handbook = _data_file("demo-handbook.md", workdir)
+    sources = capture_sources(repo, [str(handbook)])
+    say(f"   and a document: {', '.join(o.path or '' for o in sources.captured)}")
 
     note_path, _ = write_note(repo, "Maya's team standup is at 9:15 on weekdays.", topic="work")
-    say(f"4. Remembered a note by hand: {note_path}")
+    say(f"3. Remembered a note by hand: {note_path}")
+
+    embedder = get_embedder()  # loaded once, shared by Dream and the agent's search
+    result = run_dream(repo, DreamOptions(engine="extractive", embedder=embedder))
+    say(f"4. Dream ({result.run_id}): {result.message or 'done'}")
+    for path in result.pages_created:
+        say(f"   created {path}")
+    for path in result.pages_updated:
+        say(f"   updated {path}")
+    if result.claims_removed:
+        say(f"   {len(result.claims_removed)} unsupported claims removed by the validators")
 
     report = validate_tree(root)
     say(
@@ -101,15 +72,37 @@ def run_demo(directory: Path | None = None, echo: Echo | None = None) -> dict[st
     )
     for f in report.findings:
         say(f"   {f}")
-    log = repo.git("log", "--format=%h %s").strip().splitlines()
-    say(f"6. Git history ({len(log)} commits):")
-    for line in log:
-        say(f"   {line}")
+
     say("\nINDEX.md (what an agent sees first):\n")
     say(repo.read_text("INDEX.md"))
+
+    answers = []
+    agent = Agent(root, AgentSettings(engine="extractive"), kind="ask", record=True)
+    try:
+        for i, question in enumerate(QUESTIONS, start=6):
+            answer = agent.ask(question)
+            answers.append(answer.as_json())
+            say(f"{i}. Asked: {question}\n")
+            say(_indent(answer.text))
+            say("")
+    finally:
+        agent.close()
+
+    log = repo.git("log", "--format=%h %s").strip().splitlines()
+    say(f"{6 + len(QUESTIONS)}. Git history ({len(log)} commits, newest first):")
+    for line in log:
+        say(f"   {line}")
+    say(f"\nOpen {root} in Obsidian, or explore it with: brain search --memory {root} QUERY")
     return {
         "memory": str(root),
+        "sessions": [o.path for o in captured.captured],
         "pages": [p.path for p in load_pages(root)],
+        "dream": result.as_json(),
         "validation": report.as_dict(),
+        "answers": answers,
         "commits": len(log),
     }
+
+
+def _indent(text: str) -> str:
+    return "\n".join(f"   {line}" if line else "" for line in text.splitlines())

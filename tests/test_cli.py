@@ -95,9 +95,17 @@ def test_remember_refuses_empty_text(memory):
     assert r.exit_code == 2 and "needs some text" in r.output
 
 
-def test_demo_builds_a_valid_memory(tmp_path):
+def test_demo_runs_the_whole_loop(tmp_path):
     r = CliRunner().invoke(cli, ["demo", "--keep", str(tmp_path / "d"), "--json"])
     assert r.exit_code == 0, r.output
     result = json.loads(r.output)
+    assert len(result["sessions"]) == 5
+    assert result["dream"]["committed"] is True
     assert result["validation"]["ok"] is True
     assert "knowledge/people/Maya Chen.md" in result["pages"]
+    for answer in result["answers"]:
+        assert answer["citations"], answer
+        for c in answer["citations"]:
+            assert c["path"].startswith(("sessions/", "sources/"))
+    lead = result["answers"][1]
+    assert "Omar Haddad" in lead["answer"]
