@@ -134,6 +134,11 @@ class BwrapSandbox:
             )
 
     @property
+    def pids_limited(self) -> bool:
+        """Whether the number of processes in this sandbox is capped."""
+        return self._cgroup is not None or self._nproc is not None
+
+    @property
     def isolation(self) -> str:
         """One line: what confines commands in this sandbox."""
         if self._cgroup is not None:

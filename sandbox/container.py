@@ -130,6 +130,11 @@ class DockerSandbox:
         self._finalizer = weakref.finalize(self, _remove, self.container)
 
     @property
+    def pids_limited(self) -> bool:
+        """Whether the engine enforces the pids limit (it ignores it without the cgroup)."""
+        return bool(self.client.info().get("PidsLimit", False))
+
+    @property
     def isolation(self) -> str:
         return (
             f"container {self.container.short_id} ({self.image}): read-only root and working "
