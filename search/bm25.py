@@ -81,7 +81,8 @@ class Bm25Index:
             self.index.reload()
             self.index.searcher().num_docs  # noqa: B018  (touch the segments now)
         except (ValueError, OSError) as exc:
-            raise CorruptIndexError(f"BM25 index unreadable ({exc})", path=str(folder)) from exc
+            detail = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+            raise CorruptIndexError(f"BM25 index unreadable: {detail}", path=str(folder)) from exc
         self._stopwords = stopwords
 
     @staticmethod

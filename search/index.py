@@ -37,6 +37,7 @@ log = logging.getLogger("brain.search")
 
 CACHE_SUBDIR = ".brain/cache"
 INDEX_DIRNAME = "search"
+VECTORS_FILE = "vectors.sqlite"
 _INDEXED_TOPS = ("knowledge", "notes", "sessions", "sources")
 _EMBED_BATCH = 128
 
@@ -83,6 +84,8 @@ class SearchIndex:
         self.settings = settings or IndexSettings()
         self._embedder = embedder
         self.folder = Path(cache_dir) if cache_dir else self.root / CACHE_SUBDIR / INDEX_DIRNAME
+        # Embeddings are keyed by text, so every index folder beside this one shares them.
+        self.vectors_path = self.folder.parent / VECTORS_FILE
         self._lock = threading.RLock()
         self._file_lock = FileLock(str(self.folder.parent / f"{self.folder.name}.lock"))
         self._store: Store | None = None
@@ -120,7 +123,7 @@ class SearchIndex:
         except CorruptIndexError as exc:
             log.warning("search index unreadable, rebuilding: %s", exc)
             self._rebuilt = f"corrupt index rebuilt ({exc.message})"
-            shutil.rmtree(self.folder, ignore_errors=True)
+            self._wipe()
             self.folder.mkdir(parents=True, exist_ok=True)
             store, bm25 = self._open_parts()
         fingerprint = self.settings.fingerprint()
@@ -141,8 +144,14 @@ class SearchIndex:
         self._store, self._bm25 = store, bm25
         return store, bm25
 
+    def _wipe(self) -> None:
+        """Delete the index folder and the embedding cache: all of it is derived data."""
+        shutil.rmtree(self.folder, ignore_errors=True)
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self.vectors_path}{suffix}").unlink(missing_ok=True)
+
     def _open_parts(self) -> tuple[Store, Bm25Index]:
-        store = Store(self.folder)
+        store = Store(self.folder, self.vectors_path)
         try:
             bm25 = Bm25Index(self.folder / "bm25", stopwords=self.settings.stopwords)
         except CorruptIndexError:
@@ -205,7 +214,7 @@ class SearchIndex:
     def _reset_after(self, exc: CorruptIndexError) -> None:
         log.warning("search index unreadable, rebuilding: %s", exc)
         self.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        self._wipe()
         self._open()
         self._rebuilt = f"corrupt index rebuilt ({exc.message})"
 

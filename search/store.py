@@ -1,10 +1,11 @@
 """The index's own tables (SQLite): files seen, blocks, and cached embeddings.
 
-Two database files live in the cache folder:
-- `blocks.sqlite`: the files the index has seen (size, mtime, content hash) and their
-  blocks. Rebuilt from scratch when its format or chunking settings change.
-- `vectors.sqlite`: embeddings keyed by a hash of (embedder, embedded text). It survives
-  rebuilds, so re-indexing unchanged text never runs the model again.
+Two database files:
+- `<index folder>/blocks.sqlite`: the files the index has seen (size, mtime, content
+  hash) and their blocks. Rebuilt from scratch when its format or chunking settings change.
+- `.brain/cache/vectors.sqlite`: embeddings keyed by a hash of (embedder, embedded text),
+  shared by every index folder of the memory. It survives rebuilds, so re-indexing
+  unchanged text never runs the model again.
 Any SQLite error on open is reported as CorruptIndexError; the index then starts over.
 """
 
@@ -79,18 +80,18 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 class Store:
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, vectors: Path):
         self.folder = folder
         try:
             self.db = _connect(folder / "blocks.sqlite")
             self.db.executescript(_BLOCKS_SCHEMA)
-            self.db.execute("ATTACH DATABASE ? AS vec", (str(folder / "vectors.sqlite"),))
+            self.db.execute("ATTACH DATABASE ? AS vec", (str(vectors),))
             self.db.execute("PRAGMA vec.journal_mode=WAL")
             self.db.execute(_VECTORS_SCHEMA.replace("vectors", "vec.vectors", 1))
             self.db.execute("SELECT count(*) FROM blocks").fetchone()
             self.db.execute("SELECT count(*) FROM vec.vectors").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise CorruptIndexError(f"index tables unreadable ({exc})", path=str(folder)) from exc
+            raise CorruptIndexError(f"index tables unreadable: {exc}", path=str(folder)) from exc
 
     def close(self) -> None:
         self.db.close()

@@ -305,12 +305,18 @@ def _built(repo: MemoryRepo, embedder) -> Path:
     return repo.root / ".brain/cache/search"
 
 
-@pytest.mark.parametrize("victim", ["blocks.sqlite", "vectors.sqlite", "bm25/meta.json"])
+@pytest.mark.parametrize(
+    "victim",
+    ["search/blocks.sqlite", "vectors.sqlite", "search/bm25/meta.json", "search/bm25/*.term"],
+)
 def test_a_corrupted_index_file_is_rebuilt(filled: MemoryRepo, hashed, victim: str) -> None:
-    folder = _built(filled, hashed)
-    (folder / victim).write_bytes(b"\x00garbage, not an index\xff" * 64)
-    for suffix in ("-wal", "-shm"):
-        (folder / f"{victim}{suffix}").unlink(missing_ok=True)
+    cache = _built(filled, hashed).parent
+    targets = list(cache.glob(victim))
+    assert targets
+    for target in targets:
+        target.write_bytes(b"\x00garbage, not an index\xff" * 64)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{target}{suffix}").unlink(missing_ok=True)
     idx = open_index(filled.root, embedder=hashed)
     stats = idx.update()
     assert stats.rebuilt and "corrupt" in stats.rebuilt
