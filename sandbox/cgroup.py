@@ -8,8 +8,8 @@ delegated to our cgroup; elsewhere `create` returns None and the caller says so.
 
 from __future__ import annotations
 
-import contextlib
 import os
+import time
 import uuid
 from pathlib import Path
 
@@ -75,10 +75,17 @@ class Cgroup:
             with open(path / "cgroup.procs", "w") as fh:
                 fh.write(pid)
 
-    def remove(self) -> None:
+    def remove(self, wait: float = 2.0) -> None:
+        """Remove the cgroup; processes killed a moment ago may still be leaving it."""
+        deadline = time.monotonic() + wait
         for path in self.dirs:
-            with contextlib.suppress(OSError):
-                path.rmdir()
+            while path.exists():
+                try:
+                    path.rmdir()
+                except OSError:
+                    if time.monotonic() > deadline:
+                        break
+                    time.sleep(0.05)
 
 
 def _own_v2_path() -> str:
