@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 WIKI_ON, WIKI_OFF = "wiki-on", "wiki-off"
 DATASETS = ("personas", "locomo")
 ABLATIONS = ("wiki",)
-#: Stages reported to the progress callback: (stage, done, total).
+#: progress(phase, done, total); phases "building memories" (units) and "asking" (answers).
 Progress = Callable[[str, int, int], None]
 
 
@@ -286,7 +286,7 @@ def run_qa(o: QAOptions, progress: Progress | None = None) -> dict[str, Any]:
     with (o.out / "answers.jsonl").open("w", encoding="utf-8") as log:
         for k, unit in enumerate(units, 1):
             if progress:
-                progress(f"building {unit.id} ({k}/{len(units)})", len(rows), total)
+                progress("building memories", k - 1, len(units))
             built = build_memory(unit, workdir / unit.id, o.conditions)
             builds[unit.id] = built.stats
             askers = {c: Asker(root, o) for c, root in built.roots.items()}
@@ -300,10 +300,12 @@ def run_qa(o: QAOptions, progress: Progress | None = None) -> dict[str, Any]:
                         rows.append(row)
                         log.write(json.dumps(row, ensure_ascii=False) + "\n")
                         if progress:
-                            progress(f"asking {unit.id}", len(rows), total)
+                            progress("asking", len(rows), total)
             finally:
                 for a in askers.values():
                     a.close()
+    if progress:
+        progress("building memories", len(units), len(units))
     results = summarize(o, units, rows, builds, time.perf_counter() - started)
     write_report(results, o.out)
     return results

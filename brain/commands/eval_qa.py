@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import click
 
+from .eval import bench_dir
 from .options import json_option, print_json
-
-_PROJECT = Path(__file__).resolve().parents[2]
-
-
-def bench_dir() -> Path:
-    """Benchmark datasets: env BRAIN_BENCH_DIR, default ../shared/bench beside the project."""
-    return Path(os.environ.get("BRAIN_BENCH_DIR") or _PROJECT.parent / "shared" / "bench")
+from .search import progress_bar
 
 
 def _judge(mode: str, backend: Any) -> Any:
@@ -175,18 +169,7 @@ def qa_cmd(
 def _run(options: Any, quiet: bool) -> dict[str, Any]:
     from evals.qa import run_qa
 
-    if quiet:
-        return run_qa(options)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), transient=True
-    ) as bar:
-        task = bar.add_task("starting", total=None)
-
-        def progress(stage: str, done: int, total: int) -> None:
-            bar.update(task, description=stage, completed=done, total=total)
-
+    with progress_bar(not quiet) as progress:
         return run_qa(options, progress)
 
 

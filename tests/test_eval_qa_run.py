@@ -1,0 +1,147 @@
+"""`brain eval qa --quick` end to end: the CI smoke test of the QA harness.
+
+Personas need no dataset, so the persona run is unmarked; the LoCoMo run needs the
+benchmark file and carries the `dataset` marker.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from agent.llm import ScriptedLLM
+from brain.cli import cli
+from evals.judge import Judge
+from evals.personas import CATEGORIES
+from evals.qa import WIKI_OFF, WIKI_ON, Asker, QAOptions, score
+from evals.qa_data import persona_units
+from memory_schema import MemoryRepo
+from memory_schema.store import load_session
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("qa") / "out"
+    args = ["eval", "qa", "--dataset", "personas", "--ablation", "wiki", "--quick"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(out), "--json", "--judge", "off"])
+    assert result.exit_code == 0, result.output
+    return out, json.loads(result.stdout)
+
+
+def test_quick_run_writes_report_results_and_chart(quick_run) -> None:
+    out, summary = quick_run
+    assert summary["conditions"] == [WIKI_ON, WIKI_OFF] and summary["quick"]
+    assert summary["questions"] == 2 * len(CATEGORIES)
+    assert "rows" not in summary  # --json prints the summary, results.json has the rows
+    results = json.loads((out / "results.json").read_text())
+    assert len(results["rows"]) == 2 * summary["questions"]
+    for cond in (WIKI_ON, WIKI_OFF):
+        block = summary["summary"]["original"][cond]
+        assert set(block) == {"overall", *CATEGORIES}
+        assert block["overall"]["n"] == summary["questions"]
+    paired = summary["paired"]["original"]["overall"]
+    assert {"correct", "evidence_recall", "touched_gold", "seconds"} <= set(paired)
+    assert (out / "by_category.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    report = (out / "report.md").read_text()
+    assert "wiki on vs off" in report and "| abstention |" in report
+    assert "Paired difference" in report
+    answers = (out / "answers.jsonl").read_text().splitlines()
+    assert len(answers) == len(results["rows"])
+
+
+def test_quick_run_scores_every_answer(quick_run) -> None:
+    out, _ = quick_run
+    rows = json.loads((out / "results.json").read_text())["rows"]
+    for row in rows:
+        assert row["condition"] in (WIKI_ON, WIKI_OFF)
+        assert row["correct"] in (0.0, 1.0)
+        assert row["seconds"] > 0 and row["tool_calls"] >= 1
+        if row["category"] == "abstention":
+            assert row["correct"] == float(row["abstained"])
+            assert "evidence_recall" not in row
+        else:
+            assert 0.0 <= row["evidence_recall"] <= 1.0
+            assert row["touched_gold"] in (0.0, 1.0)
+    # Both conditions answered the very same questions: the comparison is paired.
+    ids = {c: sorted(r["id"] for r in rows if r["condition"] == c) for c in (WIKI_ON, WIKI_OFF)}
+    assert ids[WIKI_ON] == ids[WIKI_OFF]
+    # The extractive engine finds some of the planted facts with the gold turn cited.
+    assert sum(r["correct"] for r in rows if r["category"] != "abstention") >= 4
+    assert any(r["evidence_recall"] == 1.0 for r in rows if "evidence_recall" in r)
+
+
+def test_wiki_off_hides_only_the_wiki(quick_run) -> None:
+    out, _ = quick_run
+    unit = out / "memories" / "persona-01"
+    on, off = unit / WIKI_ON, unit / WIKI_OFF
+    assert list((on / "knowledge").rglob("*.md")), "Dream wrote no wiki page"
+    assert (on / "INDEX.md").is_file()
+    assert not list((off / "knowledge").rglob("*.md")) and not (off / "INDEX.md").exists()
+    sessions_on = sorted(p.relative_to(on) for p in (on / "sessions").rglob("*.md"))
+    sessions_off = sorted(p.relative_to(off) for p in (off / "sessions").rglob("*.md"))
+    assert sessions_on == sessions_off  # transcripts and their summaries stay
+    assert any(p.name.endswith(".summary.md") for p in sessions_off)
+    log = MemoryRepo.open(off).git("log", "--format=%s")
+    assert log.splitlines()[0] == "eval: hide the wiki (ablation)"
+    # Asking never records into memory: the history is capture, Dream, and the ablation.
+    assert "ask" not in MemoryRepo.open(on).git("log", "--format=%s")
+    unit_q = persona_units(seed=7, count=1, quick=True)[0]
+    for q in unit_q.questions:
+        for path, anchor in q.evidence:
+            session = load_session(off, path)
+            assert int(anchor[1:]) <= len(session.turns)
+
+
+def test_llm_engine_and_judge_run_through_the_harness(quick_run, tmp_path: Path) -> None:
+    """The llm engine (scripted fake: asks the Memory Agent, answers with its synthesis)
+    and the LLM judge plug into the same asking and scoring."""
+    out, _ = quick_run
+    root = out / "memories" / "persona-01" / WIKI_ON
+    item = next(q for q in persona_units(seed=7, count=1, quick=True)[0].questions)
+    options = QAOptions(out=tmp_path, engine="llm", backend=ScriptedLLM())
+    asker = Asker(root, options)
+    try:
+        ans = asker.ask(item.question)
+    finally:
+        asker.close()
+    assert ans["engine"] == "llm" and ans["tokens"]["input"] > 0
+    row = score(item, ans, WIKI_ON)
+    assert row["tokens"] > 0 and row["chars_returned"] > 0
+    judge = Judge(ScriptedLLM(['{"score": 3, "explanation": "partly"}']))
+    verdict = judge.score(item.question, item.golds, row["answer"], [])
+    assert verdict.score == 3
+
+
+def test_bad_options_fail_with_one_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    res = runner.invoke(cli, ["eval", "qa", "--out", str(tmp_path), "--personas", "0"])
+    assert res.exit_code != 0 and "--personas" in res.output
+    missing = tmp_path / "nope.json"
+    res = runner.invoke(
+        cli, ["eval", "qa", "--dataset", "locomo", "--path", str(missing), "--out", str(tmp_path)]
+    )
+    assert res.exit_code == 1 and "LoCoMo file not found" in res.output
+    assert "Traceback" not in res.output
+
+
+@pytest.mark.dataset
+def test_locomo_quick_end_to_end(locomo_path: Path, tmp_path: Path) -> None:
+    audit = locomo_path.parent / "locomo-audit"
+    args = ["eval", "qa", "--dataset", "locomo", "--quick", "--path", str(locomo_path)]
+    args += ["--audit", str(audit), "--out", str(tmp_path), "--json", "--judge", "off"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert set(summary["summary"]) == {"original", "audited"}
+    overall = summary["summary"]["original"][WIKI_ON]["overall"]
+    assert overall["n"] == 12 and 0.0 <= overall["locomo_f1"] <= 1.0
+    rows = json.loads((tmp_path / "results.json").read_text())["rows"]
+    assert {r["locomo_category"] for r in rows} == {1, 2, 3, 4, 5}
+    assert any("audited" in r for r in rows)  # the quick slice holds flagged questions
+    for r in rows:
+        if r["locomo_category"] == 5:
+            assert r["locomo_f1"] == float(r["abstained"])
