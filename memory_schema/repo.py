@@ -30,6 +30,17 @@ LOCK_TIMEOUT_S = float(os.environ.get("BRAIN_LOCK_TIMEOUT", "600"))
 _ZERO = "0" * 40
 
 
+def _file_mode() -> int:
+    """Mode for new memory files: 0666 less the umask, as `open()` would give them."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+# mkstemp creates 0600 files; memory files must stay readable by others (sandbox users).
+_FILE_MODE = _file_mode()
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write a file by temp file + fsync + rename, so readers never see half of it."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -39,6 +50,7 @@ def atomic_write(path: Path, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, _FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
