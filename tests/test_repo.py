@@ -185,5 +185,8 @@ def test_recovery_removes_temp_files_of_an_interrupted_write(memory):
 def test_memory_files_get_the_usual_mode(memory):
     with memory.transaction("add") as tx:
         tx.write("notes/a.md", "x\n")
-    mode = (memory.root / "notes/a.md").stat().st_mode & 0o777
-    assert mode & 0o044 == 0o044  # readable by group and others under a normal umask
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    assert (memory.root / "notes/a.md").stat().st_mode & 0o777 == 0o666 & ~mask
