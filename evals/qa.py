@@ -276,8 +276,19 @@ def run_qa(o: QAOptions, progress: Progress | None = None) -> dict[str, Any]:
 
     if o.ablation not in (None, *ABLATIONS):
         raise EvalError(f"unknown ablation {o.ablation!r}; choose from {', '.join(ABLATIONS)}")
+    if o.engine == "llm" and o.backend is None:
+        # Open the model once, before minutes of building: a missing key fails now.
+        from agent.llm import open_backend
+        from agent.runner import AgentSettings
+
+        o.backend = open_backend((o.agent or AgentSettings(engine="llm")).backend)
     units = load_units(o)
-    o.out.mkdir(parents=True, exist_ok=True)
+    try:
+        o.out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise EvalError(
+            f"cannot create the output folder: {exc.strerror}", path=str(o.out)
+        ) from exc
     workdir = o.workdir or o.out / "memories"
     total = sum(len(u.questions) for u in units) * len(o.conditions)
     rows: list[dict[str, Any]] = []

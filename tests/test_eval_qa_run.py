@@ -116,7 +116,9 @@ def test_llm_engine_and_judge_run_through_the_harness(quick_run, tmp_path: Path)
     assert verdict.score == 3
 
 
-def test_bad_options_fail_with_one_line(tmp_path: Path) -> None:
+def test_bad_options_fail_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "BRAIN_LLM_BASE_URL", "BRAIN_LLM_BACKEND"):
+        monkeypatch.delenv(var, raising=False)
     runner = CliRunner()
     res = runner.invoke(cli, ["eval", "qa", "--out", str(tmp_path), "--personas", "0"])
     assert res.exit_code != 0 and "--personas" in res.output
@@ -126,6 +128,14 @@ def test_bad_options_fail_with_one_line(tmp_path: Path) -> None:
     )
     assert res.exit_code == 1 and "LoCoMo file not found" in res.output
     assert "Traceback" not in res.output
+    # The llm engine with no model configured fails at once, before building anything.
+    res = runner.invoke(cli, ["eval", "qa", "--engine", "llm", "--out", str(tmp_path / "o")])
+    assert res.exit_code == 1 and "needs a backend" in res.output
+    assert not (tmp_path / "o").exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    res = runner.invoke(cli, ["eval", "qa", "--quick", "--out", str(blocker / "out")])
+    assert res.exit_code == 1 and "cannot create the output folder" in res.output
 
 
 @pytest.mark.dataset
