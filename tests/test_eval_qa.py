@@ -170,3 +170,16 @@ def test_judge_scores_with_a_scripted_model_and_never_guesses() -> None:
     assert "Gold answer: Biscuit" in llm.calls[0].messages[0].content
     # A failing backend is an unscored verdict, not a crash mid-run.
     assert Judge(ScriptedLLM([])).score("q", ["a"], "a", []).score is None
+
+
+@pytest.mark.llm_server
+def test_judge_against_a_real_local_model(llm_server: str) -> None:
+    """A real (tiny, weak) model: whatever it replies becomes a verdict, never a crash."""
+    from agent.llm.openai_backend import OpenAIBackend
+
+    backend = OpenAIBackend(None, "smollm2", base_url=llm_server, tool_mode="text", timeout=120)
+    verdict = Judge(backend, max_tokens=80).score(
+        "What is my dog's name?", ["Biscuit"], "Your dog is called Biscuit [cite:1].", []
+    )
+    assert verdict.score is None or 0 <= verdict.score <= 5
+    assert verdict.explanation
