@@ -29,7 +29,8 @@ PAIRED_METRICS = (
     "seconds",
     "tokens",
 )
-OVERALL = "overall"
+OVERALL, ALL = "overall", "all"
+HEADLINE_CATEGORIES = (1, 2, 3, 4)  # LoCoMo's; evals.locomo reports category 5 apart
 
 
 def _value(row: dict[str, Any], metric: str, key: str = "original") -> float | None:
@@ -59,13 +60,31 @@ def aggregate(rows: Sequence[dict[str, Any]], key: str = "original") -> dict[str
     return out
 
 
-def _by_category(rows: list[dict[str, Any]], key: str = "original") -> dict[str, Any]:
-    cats: dict[str, list[dict[str, Any]]] = {}
-    for r in rows:
-        cats.setdefault(r["category"], []).append(r)
-    out = {OVERALL: aggregate(rows, key)}
-    out |= {c: aggregate(rs, key) for c, rs in cats.items()}
+def groups(rows: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Rows by report line: overall, then each category. For LoCoMo, overall is its
+    headline (categories 1-4, as `brain eval retrieval` reports it) and "all" adds the
+    adversarial category 5."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    if any("locomo_category" in r for r in rows):
+        out[OVERALL] = [r for r in rows if r.get("locomo_category") in HEADLINE_CATEGORIES]
+        out[ALL] = list(rows)
+    else:
+        out[OVERALL] = list(rows)
+    for r in sorted(rows, key=_category_order):
+        out.setdefault(r["category"], []).append(r)
     return out
+
+
+def _category_order(row: dict[str, Any]) -> tuple[int, str]:
+    from .personas.model import CATEGORIES
+
+    cat = row["category"]
+    rank = row.get("locomo_category") or (CATEGORIES.index(cat) if cat in CATEGORIES else 99)
+    return int(rank), cat
+
+
+def _by_category(rows: list[dict[str, Any]], key: str = "original") -> dict[str, Any]:
+    return {name: aggregate(rs, key) for name, rs in groups(rows).items()}
 
 
 def paired(
@@ -75,10 +94,10 @@ def paired(
     by_id: dict[str, dict[str, dict[str, Any]]] = {}
     for r in rows:
         by_id.setdefault(r["id"], {})[r["condition"]] = r
-    pairs = [(p[a], p[b]) for p in by_id.values() if a in p and b in p]
+    partner = {id(p[a]): p[b] for p in by_id.values() if a in p and b in p}
     out: dict[str, Any] = {}
-    for cat in [OVERALL, *sorted({x["category"] for x, _ in pairs})]:
-        chosen = [(x, y) for x, y in pairs if cat == OVERALL or x["category"] == cat]
+    for cat, rs in groups([r for r in rows if id(r) in partner]).items():
+        chosen = [(x, partner[id(x)]) for x in rs]
         out[cat] = {}
         for metric in PAIRED_METRICS:
             va, vb = [], []
@@ -119,19 +138,25 @@ def summarize(
     }
     if o.dataset == "personas":
         results["seed"], results["personas"] = o.seed, len(units)
-    key_names = ["original"]
+    results["keys"] = ["original"]
     if o.dataset == "locomo":
         results["locomo"] = {"file": str(o.locomo_path), "audit": str(o.audit_dir or "")}
         if o.audit_dir:
-            key_names.append("audited")
+            results["keys"].append("audited")
+    results["seed"] = o.seed
+    return score_results(results, rows)
+
+
+def score_results(results: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fill summary and paired differences from the rows (also to re-score a results.json
+    written by an older version: `score_results(old, old["rows"])`)."""
+    conds, keys, seed = results["conditions"], results.get("keys", ["original"]), results["seed"]
     results["summary"] = {
         key: {c: _by_category([r for r in rows if r["condition"] == c], key) for c in conds}
-        for key in key_names
+        for key in keys
     }
     if len(conds) == 2:
-        results["paired"] = {
-            key: paired(rows, conds[0], conds[1], o.seed, key) for key in key_names
-        }
+        results["paired"] = {key: paired(rows, conds[0], conds[1], seed, key) for key in keys}
     results["rows"] = rows
     return results
 
@@ -179,7 +204,7 @@ def _table(block: dict[str, Any]) -> list[str]:
     cols = [c for c in _COLUMNS if any(c[0] in v for v in block.values())]
     lines = ["| category | n | " + " | ".join(c[1] for c in cols) + " |"]
     lines.append("|---|---:|" + "---:|" * len(cols))
-    for cat, agg in sorted(block.items(), key=lambda kv: (kv[0] != OVERALL, kv[0])):
+    for cat, agg in block.items():
         cells = [_fmt(agg.get(k), pct) for k, _, pct in cols]
         lines.append(f"| {cat} | {agg['n']} | " + " | ".join(cells) + " |")
     return lines
@@ -201,7 +226,7 @@ def _paired_table(block: dict[str, Any]) -> list[str]:
     ]
     lines = ["| category | " + " | ".join(c[1] for c in cols) + " |"]
     lines.append("|---|" + "---:|" * len(cols))
-    for cat, d in sorted(block.items(), key=lambda kv: (kv[0] != OVERALL, kv[0])):
+    for cat, d in block.items():
         lines.append(f"| {cat} | " + " | ".join(_ci(d.get(k), p) for k, _, p in cols) + " |")
     return lines
 
@@ -264,6 +289,8 @@ _NOTES = [
     "time of `ask` (the working set clone excluded).",
     "- wiki-off hides `knowledge/` and `INDEX.md` (one commit deleting them in a copy); "
     "sessions, their summaries, sources and notes stay.",
+    "- LoCoMo: **overall** is categories 1-4 (its headline), **all** adds category 5 "
+    "(adversarial, never answerable: scored as abstention).",
 ]
 
 
@@ -278,7 +305,7 @@ def write_chart(results: dict[str, Any], path: Path) -> bool:
     first = "locomo_f1" if results["dataset"] == "locomo" else "correct"
     panels = [(first, "LoCoMo F1" if first == "locomo_f1" else "correct")]
     panels += [("evidence_recall", "evidence recall"), ("touched_gold", "touched gold")]
-    cats = [c for c in per_cond[conds[0]] if c != OVERALL] + [OVERALL]
+    cats = [c for c in per_cond[conds[0]] if c not in (OVERALL, ALL)] + [OVERALL]
     fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.2), sharey=True)
     width = 0.8 / len(conds)
     for ax, (metric, label) in zip(axes, panels, strict=True):

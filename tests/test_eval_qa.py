@@ -9,7 +9,7 @@ from evals import metrics as m
 from evals.judge import Judge, parse_verdict, prompt
 from evals.qa import score
 from evals.qa_data import QAItem
-from evals.report import aggregate, paired
+from evals.report import aggregate, groups, paired
 
 PATH = "sessions/2025/01/p-2025-01-14.md"
 
@@ -183,3 +183,15 @@ def test_judge_against_a_real_local_model(llm_server: str) -> None:
     )
     assert verdict.score is None or 0 <= verdict.score <= 5
     assert verdict.explanation
+
+
+def test_locomo_overall_is_its_headline_and_all_adds_category_5() -> None:
+    rows = [
+        {"id": f"q{c}", "condition": "wiki-on", "category": name, "locomo_category": c,
+         "correct": 1.0 if c == 5 else 0.0, "seconds": 0.1, "abstained": c == 5}
+        for c, name in [(4, "single-hop"), (1, "multi-hop"), (5, "adversarial"), (2, "temporal")]
+    ]  # fmt: skip
+    grouped = groups(rows)
+    assert list(grouped) == ["overall", "all", "multi-hop", "temporal", "single-hop", "adversarial"]
+    assert aggregate(grouped["overall"])["correct"] == 0.0
+    assert aggregate(grouped["all"])["correct"] == 0.25
