@@ -141,7 +141,8 @@ def expand_anchor(anchor: str) -> list[str]:
     return [f"{kind}{i}" for i in range(lo, max(lo, hi) + 1)]
 
 
-def _norm_path(path: str) -> str:
+def norm_path(path: str) -> str:
+    """A memory path as files are named: no leading slash, with .md."""
     path = path.strip().lstrip("/")
     return path if path.endswith(".md") else f"{path}.md"
 
@@ -151,7 +152,7 @@ def cited_blocks(citations: Iterable[dict[str, Any]]) -> set[tuple[str, str]]:
     out = set()
     for c in citations:
         for a in expand_anchor(str(c.get("anchor", ""))):
-            out.add((_norm_path(str(c.get("path", ""))), a))
+            out.add((norm_path(str(c.get("path", ""))), a))
     return out
 
 
@@ -160,13 +161,13 @@ def evidence_recall(citations: Iterable[dict[str, Any]], gold: Sequence[tuple[st
     if not gold:
         return 0.0
     cited = cited_blocks(citations)
-    return sum((_norm_path(p), a) in cited for p, a in gold) / len(gold)
+    return sum((norm_path(p), a) in cited for p, a in gold) / len(gold)
 
 
 def touched_gold(files_read: Iterable[str], gold: Sequence[tuple[str, str]]) -> bool:
     """The agent read (or was handed) a file that holds gold evidence."""
-    read = {_norm_path(f) for f in files_read}
-    return any(_norm_path(p) in read for p, _ in gold)
+    read = {norm_path(f) for f in files_read}
+    return any(norm_path(p) in read for p, _ in gold)
 
 
 # ---------------------------------------------------------------------- statistics

@@ -64,6 +64,8 @@ class Built:
 
     roots: dict[str, Path]
     stats: dict[str, Any]
+    #: (session path, anchor) of every block the wiki cites: what Dream put in the wiki.
+    wiki_cites: set[tuple[str, str]] = field(default_factory=set)
 
 
 def load_units(o: QAOptions) -> list[Unit]:
@@ -125,7 +127,16 @@ def build_memory(unit: Unit, root: Path, conditions: list[str]) -> Built:
         "dream_seconds": round(t2 - t1, 3),
         "index_seconds": round(t3 - t2, 3),
     }
-    return Built(roots, stats)
+    return Built(roots, stats, wiki_citations(on))
+
+
+def wiki_citations(root: Path) -> set[tuple[str, str]]:
+    """Every evidence block cited by a page in knowledge/."""
+    from memory_schema.store import load_pages
+
+    return {
+        (m.norm_path(d.target), d.anchor) for page in load_pages(root) for d in page.citation_defs()
+    }
 
 
 def hide_wiki(src: Path, dst: Path) -> Path:
@@ -307,6 +318,9 @@ def run_qa(o: QAOptions, progress: Progress | None = None) -> dict[str, Any]:
                     order = o.conditions if i % 2 == 0 else o.conditions[::-1]
                     for condition in order:
                         row = score(item, askers[condition].ask(item.question), condition)
+                        if condition == WIKI_ON and item.evidence:
+                            cited = sum(e in built.wiki_cites for e in item.evidence)
+                            row["gold_in_wiki"] = cited / len(item.evidence)
                         _judge(o, item, row)
                         rows.append(row)
                         log.write(json.dumps(row, ensure_ascii=False) + "\n")

@@ -15,7 +15,16 @@ if TYPE_CHECKING:
     from .qa_data import Unit
 
 #: Per-row metrics averaged per condition and category (rows lacking one are skipped).
-RATE_METRICS = ("correct", "contains", "em", "f1", "evidence_recall", "touched_gold", "stale")
+RATE_METRICS = (
+    "correct",
+    "contains",
+    "em",
+    "f1",
+    "evidence_recall",
+    "touched_gold",
+    "stale",
+    "gold_in_wiki",
+)
 COST_METRICS = ("seconds", "tokens", "chars_returned", "bytes_read", "tool_calls")
 #: Metrics compared between conditions, question by question.
 PAIRED_METRICS = (
@@ -194,6 +203,7 @@ _COLUMNS: list[tuple[str, str, bool]] = [
     ("judge", "judge 0-5", False),
     ("evidence_recall", "evidence recall %", True),
     ("touched_gold", "touched gold %", True),
+    ("gold_in_wiki", "gold in wiki %", True),
     ("abstained", "abstained %", True),
     ("chars_returned", "chars read", False),
     ("seconds", "s / question", False),
@@ -285,6 +295,8 @@ _NOTES = [
     "- **evidence recall**: share of gold evidence turns among the answer's citations.",
     "- **touched gold**: the agent read, or was handed by the Memory Agent, a file holding "
     "gold evidence.",
+    "- **gold in wiki**: share of the gold evidence turns that some wiki page cites, i.e. "
+    "what Dream put in the wiki (a property of the built memory, shown with wiki-on).",
     "- **chars read**: characters of tool output the engine received; **s / question**: "
     "time of `ask` (the working set clone excluded).",
     "- wiki-off hides `knowledge/` and `INDEX.md` (one commit deleting them in a copy); "

@@ -66,6 +66,8 @@ def test_quick_run_scores_every_answer(quick_run) -> None:
         else:
             assert 0.0 <= row["evidence_recall"] <= 1.0
             assert row["touched_gold"] in (0.0, 1.0)
+            # What Dream put in the wiki is a property of the memory, measured once.
+            assert ("gold_in_wiki" in row) == (row["condition"] == WIKI_ON)
     # Both conditions answered the very same questions: the comparison is paired.
     ids = {c: sorted(r["id"] for r in rows if r["condition"] == c) for c in (WIKI_ON, WIKI_OFF)}
     assert ids[WIKI_ON] == ids[WIKI_OFF]
