@@ -38,8 +38,8 @@ class Bm25Doc:
 @dataclass(frozen=True)
 class Boosts:
     text: float = 1.0
-    head: float = 0.5
-    ctx: float = 0.3
+    head: float = 1.5
+    ctx: float = 0.5
 
 
 def _analyzer(stopwords: bool) -> tantivy.TextAnalyzer:

@@ -30,6 +30,24 @@ class DenseMatrix:
         self.days = np.asarray(days, dtype=np.int64)
         self.matrix = np.vstack(vecs) if vecs else np.zeros((0, dim), dtype=np.float32)
 
+    def mixed(self, weight: float) -> DenseMatrix:
+        """Each vector plus `weight` times its neighbours' (same file), renormalised.
+
+        Blocks of a file have consecutive ids in document order, so a row's neighbours
+        are the rows beside it when they belong to the same path.
+        """
+        if weight <= 0 or len(self) < 2:
+            return self
+        out = DenseMatrix([], self.matrix.shape[1])
+        out.bids, out.kinds, out.paths, out.days = self.bids, self.kinds, self.paths, self.days
+        same = self.paths[1:] == self.paths[:-1]
+        m = self.matrix.copy()
+        m[1:][same] += weight * self.matrix[:-1][same]
+        m[:-1][same] += weight * self.matrix[1:][same]
+        norms = np.linalg.norm(m, axis=1, keepdims=True)
+        out.matrix = m / np.where(norms > 0, norms, 1.0)
+        return out
+
     def __len__(self) -> int:
         return int(self.bids.shape[0])
 

@@ -15,10 +15,10 @@ Ranked = Sequence[tuple[int, float]]  # (block id, score), best first
 
 @dataclass(frozen=True)
 class Fusion:
-    method: str = "rrf"  # "rrf" | "convex"
+    method: str = "convex"  # "rrf" | "convex"
     k: float = 60.0  # RRF rank constant
     dense_weight: float = 1.0  # RRF weight of the dense list (BM25 has weight 1)
-    alpha: float = 0.5  # convex: weight of the dense score
+    alpha: float = 0.3  # convex: weight of the dense score
     candidates: int = 100  # how deep each retriever's list goes
 
     def label(self) -> str:

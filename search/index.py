@@ -431,7 +431,8 @@ class SearchIndex:
         store, _ = self._open()
         gen = store.generation()
         if self._dense is None or self._dense_gen != gen:
-            self._dense = DenseMatrix(store.iter_vectors(), self.embedder.dim)
+            matrix = DenseMatrix(store.iter_vectors(), self.embedder.dim)
+            self._dense = matrix.mixed(self.settings.dense_mix)
             self._dense_gen = gen
         qvec = self.embedder.embed([query])[0]
         return self._dense.search(qvec, limit=depth, **filters)

@@ -24,9 +24,10 @@ class IndexSettings:
     The defaults are the best measured on LoCoMo; see README, "Search".
     """
 
-    bm25: Chunking = field(default_factory=lambda: Chunking(prev=1, next=1, title=False))
-    dense: Chunking = field(default_factory=lambda: Chunking(title=False))
-    stopwords: bool = True
+    bm25: Chunking = field(default_factory=lambda: Chunking(prev=2, next=2))
+    dense: Chunking = field(default_factory=Chunking)
+    stopwords: bool = False
+    dense_mix: float = 0.2  # add this much of each neighbour's vector to a block's vector
     boosts: Boosts = field(default_factory=Boosts)
     fusion: Fusion = field(default_factory=Fusion)
 

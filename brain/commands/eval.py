@@ -113,7 +113,7 @@ def retrieval_cmd(
     if list_variants:
         for name, v in retrieval.VARIANTS.items():
             star = "*" if name in retrieval.DEFAULT_VARIANTS else " "
-            click.echo(f"{star} {name:<15} {v.describe()}")
+            click.echo(f"{star} {name:<18} {v.describe()}")
         return
     if file and path_opt and file != path_opt:
         raise click.UsageError("give the dataset file once (FILE or --path)")
