@@ -17,21 +17,22 @@ from typing import Any
 from memory_schema.errors import ParseError
 from memory_schema.index_md import render_index
 from memory_schema.layout import INDEX_FILE, KNOWLEDGE, NOTES
-from memory_schema.links import link_target_for_path, normalize_key
+from memory_schema.links import WIKILINK_RE, link_target_for_path, normalize_key
 from memory_schema.page import Page
 from memory_schema.repo import MemoryRepo
 from memory_schema.session import Session
+from validators.semantic import plain_claim
 
 from . import forget as fg
 from .extract import (
     LINK_RE,
     Observation,
     from_sentence,
-    from_third_person,
     is_ai,
     self_introduction,
     sentences,
 )
+from .mentions import Mentions, third_person_facts
 from .orient import Limits, Plan, WorkItem
 from .subjects import SubjectIndex
 from .summarize import build_summary
@@ -52,6 +53,11 @@ class Outcome:
     deferred: list[str] = field(default_factory=list)
     forgotten: int = 0  # lines and pages removed by the forget log
     problems: list[str] = field(default_factory=list)
+
+
+def line_value(value: str) -> str:
+    """A fact's value as a comparable key: words only, link syntax and case removed."""
+    return normalize_key(plain_claim(value))
 
 
 def _is_page_file(path: str) -> bool:
@@ -86,6 +92,9 @@ class WikiBuilder:
         self.principal = plan.state.principal
         self.principal_aliases: list[str] = []
         self.backlinks: set[tuple[str, str]] = set()  # (page, page it should link to)
+        #: (block, page, attribute) whose current value a block changed or ended.
+        self.changes: set[tuple[tuple[str, str], str, str]] = set()
+        self._mentions: Mentions | None = None
 
     # -- subjects -------------------------------------------------------------------------
 
@@ -105,16 +114,25 @@ class WikiBuilder:
             page.type = "profile"
         return page
 
-    def render_links(self, text: str) -> tuple[str, list[WikiPage]]:
+    def render_links(self, text: str) -> tuple[str, list[tuple[str, WikiPage]]]:
+        """Link markers as [[File name|Shown]] links (Obsidian resolves by file name)."""
         linked = []
 
         def repl(m: Any) -> str:
             name, type_ = m.group(1), m.group(2)
             page = self.page_for(name, type_)
-            linked.append(page)
-            return f"[[{page.title}]]" if page.title == name else f"[[{page.title}|{name}]]"
+            linked.append((name, page))
+            return page.link(name)
 
         return LINK_RE.sub(repl, text), linked
+
+    def _key(self, key: str, linked: list[tuple[str, WikiPage]]) -> str:
+        """What identifies a keyed bullet: the link to the subject it is about."""
+        for name, page in linked:
+            if name == key:
+                return f"[[{page.stem}"
+        page = self.subjects.resolve(key, "person")
+        return f"[[{page.stem}" if page else key
 
     # -- applying observations ------------------------------------------------------------
 
@@ -125,45 +143,94 @@ class WikiBuilder:
         page = self.page_for(obs.subject, obs.subject_type)
         text, linked = self.render_links(obs.text)
         cite = [page.cite(target, anchor, fg.redact(quote, self.plan.forget))]
+        here = (target, anchor)
         changed = False
         if obs.kind == "fact" and obs.attr:
-            attr = self._tool_attr(page, obs) if obs.attr.startswith("Tool") else obs.attr
+            attr = self._replaced_attr(page, obs)
             before = page.current(attr)
             result = page.set_fact(attr, text, obs.when, cite)
             changed = result != "same"
             if result == "changed" and before is not None:
+                self.changes.add((here, page.path, attr.casefold()))
                 self._close_backlink(page, before.value, before.since, obs.when, cite)
+            if result in ("new", "changed"):
+                # A switch's turn may not name the purpose; the earlier value's turn did.
+                extra = before.cites[:1] if result == "changed" and before else []
+                self._used_by(page, attr, obs, linked, cite + extra)
         elif obs.kind == "end" and obs.attr:
             cur = page.current(obs.attr)
-            if cur is not None and normalize_key(cur.value) == normalize_key(text):
+            if cur is not None and line_value(cur.value) == line_value(text):
                 changed = page.end_fact(obs.attr, obs.when, cite)
+                self.changes.add((here, page.path, obs.attr.casefold()))
+                self._close_backlink(page, cur.value, cur.since, obs.when, cite)
+        elif obs.kind == "end_attr" and obs.attr:
+            # "Role" ends with the job it belonged to, when this block changed the job.
+            if (here, page.path, "employer") in self.changes:
+                changed = page.end_fact(obs.attr, obs.when, cite)
+        elif obs.kind == "end_value":
+            cur = next((f for f in page.facts() if line_value(f.value) == line_value(text)), None)
+            if cur is not None:
+                changed = page.end_fact(cur.attr, obs.when, cite)
                 self._close_backlink(page, cur.value, cur.since, obs.when, cite)
         elif obs.kind == "keyed" and obs.key:
-            key_page = self.subjects.resolve(obs.key, "person")
-            key = f"[[{key_page.title}" if key_page else obs.key
-            changed = page.set_item(obs.section, key, text, cite)
+            key = self._key(obs.key, linked)
+            said = any(
+                key + "]]" in line or key + "|" in line
+                for lines in page.sections.values()
+                for line in lines
+            )
+            if not (obs.once and said):
+                changed = page.set_item(obs.section, key, text, cite)
         else:
             changed = page.add_item(obs.section, text, cite)
-        for other in linked:
+        for _, other in linked:
             if other.path != page.path:
                 self.backlinks.add((other.path, page.path))
         if changed:
             self.touched.add(page.path)
         return changed
 
+    def _used_by(
+        self,
+        page: WikiPage,
+        attr: str,
+        obs: Observation,
+        linked: list[tuple[str, WikiPage]],
+        cite: list[str],
+    ) -> None:
+        """A tool that became someone's current tool says who uses it, for what, since when."""
+        for _, tool in linked:
+            if tool.type != "tool" or tool.path == page.path:
+                continue
+            purpose = attr[len("Tool for ") :] if attr.startswith("Tool for ") else attr.lower()
+            text = page.link(obs.subject)
+            if not attr.startswith("Tool") or attr.startswith("Tool for "):
+                text += f" — {purpose}"
+            if obs.when:
+                text += f" (from {obs.when.isoformat()})"
+            tool.quotes.update({c: page.quotes.get(c, "") for c in cite})
+            if tool.set_item("Used by", f"[[{page.stem}", text, cite):
+                self.touched.add(tool.path)
+
+    def path_of(self, obs: Observation) -> str | None:
+        page = self.subjects.resolve(obs.subject, obs.subject_type)
+        return page.path if page else None
+
     def _links_back(self, page: WikiPage, to: WikiPage) -> bool:
         body = "\n".join(line for lines in page.sections.values() for line in lines)
-        return f"[[{to.title}]]" in body or f"[[{to.title}|" in body
+        body += "\n".join(page.lead)
+        return f"[[{to.stem}]]" in body or f"[[{to.stem}|" in body
 
-    def _tool_attr(self, page: WikiPage, obs: Observation) -> str:
+    def _replaced_attr(self, page: WikiPage, obs: Observation) -> str:
         """A switch 'from X to Y' replaces whatever attribute currently holds X."""
+        assert obs.attr is not None
         if obs.key:
             for fact in page.facts():
-                if normalize_key(fact.value) == normalize_key(obs.key):
+                if line_value(fact.value) == line_value(obs.key):
                     return fact.attr
-            if obs.attr == "Tool" and page.current("Tool") is not None:
+            if obs.attr == "Tool":
                 return f"Tool replacing {obs.key}"
-        return obs.attr or "Tool"
+        return obs.attr
 
     def _close_backlink(
         self,
@@ -177,32 +244,51 @@ class WikiBuilder:
         m = re.match(r"\[\[([^\]|#]+)", old_value.strip())
         if m is None:
             return
-        other = self.subjects.resolve(m.group(1), "organization")
+        other = self._page_by_link(m.group(1))
         if other is None or other.path == person.path or until is None:
             return
-        for line in other.sections.get("People", []):
-            if f"[[{person.title}" in line:
-                start = f"{since.isoformat()} " if since else ""
-                text = strip_cites(line).split(" (", 1)[0]
-                text = text.replace(" lives here", " lived here")
-                for ph in cite:
-                    other.quotes.setdefault(ph, person.quotes.get(ph, ""))
-                if other.set_item(
-                    "People",
-                    f"[[{person.title}",
-                    f"{text} ({start}to {until})",
-                    cites_of(line)[:1] + cite,
-                ):
-                    self.touched.add(other.path)
-                return
+        for section in ("People", "Used by"):
+            for line in other.sections.get(section, []):
+                if f"[[{person.stem}]]" in line or f"[[{person.stem}|" in line:
+                    start = f"{since.isoformat()} " if since else ""
+                    text = strip_cites(line).split(" (", 1)[0]
+                    text = text.replace(" lives here", " lived here")
+                    for ph in cite:
+                        other.quotes.setdefault(ph, person.quotes.get(ph, ""))
+                    if other.set_item(
+                        section,
+                        f"[[{person.stem}",
+                        f"{text} ({start}to {until})",
+                        cites_of(line)[:1] + cite,
+                    ):
+                        self.touched.add(other.path)
+                    return
+
+    def _page_by_link(self, target: str) -> WikiPage | None:
+        key = normalize_key(target)
+        for page in self.pages.values():
+            if normalize_key(page.stem) == key:
+                return page
+        return self.subjects.resolve(target, "organization")
 
     # -- sessions -------------------------------------------------------------------------
 
     def observe_session(self, item: WorkItem) -> list[tuple[int, str, Observation]]:
+        out = []
+        for n, sent, speaker, when, anchor, user in self._sentences(item):
+            turn_text = anchor[2]
+            for obs in from_sentence(sent, speaker, when, anchor, user, turn_text):
+                out.append((n, sent, obs))
+            for obs in third_person_facts(sent, when, anchor):
+                if normalize_key(obs.subject) != normalize_key(speaker):
+                    out.append((n, sent, obs))
+        return out
+
+    def _sentences(self, item: WorkItem) -> Any:
+        """(turn number, sentence, speaker, day, anchor, said by the user) of new turns."""
         session = item.session
         target = link_target_for_path(item.path)
         self.learn_principal(session)
-        out = []
         for n, turn in enumerate(session.turns, start=1):
             if n <= item.old_turns or turn.role in ("system", "tool"):
                 continue
@@ -211,15 +297,23 @@ class WikiBuilder:
             speaker = self._speaker_name(turn.speaker, session)
             when = turn.at.date() if turn.at else session.date
             anchor = (target, f"t{n}", turn.content)
-            user = turn.role == "user"
             for sent in sentences(turn.content):
-                if fg.matches(sent, self.plan.forget):
-                    continue
-                for obs in from_sentence(sent, speaker, when, anchor, user):
-                    out.append((n, sent, obs))
-                for obs in from_third_person(sent, when, anchor):
-                    if normalize_key(obs.subject) != normalize_key(speaker):
-                        out.append((n, sent, obs))
+                if "[[" in sent or "[cite:" in sent:
+                    continue  # quoted memory (an agent's answer), not a statement
+                if not fg.matches(sent, self.plan.forget):
+                    yield n, sent, speaker, when, anchor, turn.role == "user"
+
+    def observe_mentions(self, item: WorkItem) -> list[tuple[int, str, Observation]]:
+        """Notes on known subjects; run after every session's facts made their pages."""
+        if self._mentions is None:
+            profile = self.subjects.resolve(self.principal, "profile") if self.principal else None
+            self._mentions = Mentions(list(self.pages.values()), profile)
+        out = []
+        for n, sent, speaker, when, anchor, _ in self._sentences(item):
+            page = self.subjects.resolve(speaker, "person")
+            mine = {page.path} if page else set()
+            for obs in self._mentions.notes(sent, speaker, mine, when, anchor):
+                out.append((n, sent, obs))
         return out
 
     def learn_principal(self, session: Session) -> None:
@@ -245,7 +339,10 @@ class WikiBuilder:
         return speaker
 
     def summarize(
-        self, item: WorkItem, observed: dict[tuple[int, str], int], titles: list[str]
+        self,
+        item: WorkItem,
+        observed: dict[tuple[int, str], int],
+        titles: list[tuple[str, str]],
     ) -> None:
         page = build_summary(
             item.session,
@@ -319,8 +416,35 @@ class WikiBuilder:
         """Pages linked from another page link back, unless they already do."""
         for src, dst in sorted(self.backlinks):
             page, to = self.pages.get(src), self.pages.get(dst)
-            if page and to and not self._links_back(page, to) and page.add_link(to.title):
+            if page and to and not self._links_back(page, to) and page.add_link(to):
                 self.touched.add(src)
+
+    def _obsidian_links(self, page: WikiPage) -> None:
+        """Links that name a page by title or alias become [[File name|Shown]] links.
+
+        `brain validate` resolves titles and aliases, Obsidian only file names; a link
+        written by hand or by an older run as [[Maya]] for "Maya Chen.md" is rewritten,
+        and so is a dangling [[Tom]] once exactly one person page is a Tom.
+        """
+        stems = {normalize_key(p.stem) for p in self.pages.values()}
+        names: dict[str, WikiPage] = {}
+        for p in self.pages.values():
+            for name in [p.title, *p.aliases]:
+                names.setdefault(normalize_key(name), p)
+
+        def repl(m: Any) -> str:
+            bang, target, frag, shown = m.group(1), m.group(2), m.group(3) or "", m.group(4)
+            key = normalize_key(target)
+            if bang or "/" in target or not target or key in stems:
+                return m.group(0)
+            # A title or alias; else a person's first name that only one page has.
+            page = names.get(key) or self.subjects.resolve(target, "person")
+            if page is None:
+                return m.group(0)
+            return f"[[{page.stem}{frag}|{shown or target}]]"
+
+        for lines in [page.lead, *page.sections.values()]:
+            lines[:] = [WIKILINK_RE.sub(repl, line) for line in lines]
 
     def outputs(self, outcome: Outcome) -> None:
         self._add_backlinks()
@@ -331,6 +455,7 @@ class WikiBuilder:
                 continue
             if not page.has_content() and path not in self.originals and path not in linked:
                 continue  # a subject named but never described or linked gets no page
+            self._obsidian_links(page)
             page.updated = self.today
             text = page.render()
             if text == self.originals.get(path):
@@ -366,6 +491,7 @@ def run_engine(
     outcome = Outcome(deferred=list(plan.deferred))
     wiki = WikiBuilder(repo, plan, today, embedder)
     outcome.forgotten = wiki.apply_forget(plan.new_forget)
+    done: list[tuple[WorkItem, list[tuple[int, str, Observation]]]] = []
     for i, item in enumerate(plan.items):
         if i and time.monotonic() - started > limits.max_seconds:
             outcome.deferred += [it.path for it in plan.items[i:]]
@@ -384,16 +510,9 @@ def run_engine(
             triples = [(int(o.anchor[1][1:] or 0), "", o) for o in found]
         else:
             triples = wiki.observe_session(item)
-        observed: dict[tuple[int, str], int] = {}
-        titles: list[str] = []
-        for n, sent, obs in triples:
+        for _, _, obs in triples:
             wiki.apply(obs)
-            observed[(n, sent)] = observed.get((n, sent), 0) + 1
-            page = wiki.subjects.resolve(obs.subject, obs.subject_type)
-            if page and page.title not in titles:
-                titles.append(page.title)
-        wiki.summarize(item, observed, titles)
-        outcome.sessions.append(item.path)
+        done.append((item, triples))
     for path, _, source in plan.sources:
         target = link_target_for_path(path)
         captured = source.captured
@@ -402,8 +521,33 @@ def run_engine(
             for sent in sentences(block):
                 if fg.matches(sent, plan.forget):
                     continue
-                for obs in from_third_person(sent, when, (target, f"p{n}", block)):
+                for obs in third_person_facts(sent, when, (target, f"p{n}", block)):
                     wiki.apply(obs)
+    for item, triples in done:
+        if observer is None:
+            # A sentence already mapped to a subject's facts is not also a note there.
+            seen = {
+                (n, sent, wiki.path_of(obs))
+                for n, sent, obs in triples
+                if obs.kind in ("fact", "end")
+            }
+            notes = [
+                t
+                for t in wiki.observe_mentions(item)
+                if (t[0], t[1], wiki.path_of(t[2])) not in seen
+            ]
+            for _, _, obs in notes:
+                wiki.apply(obs)
+            triples = triples + notes
+        observed: dict[tuple[int, str], int] = {}
+        subjects: list[WikiPage] = []
+        for n, sent, obs in triples:
+            observed[(n, sent)] = observed.get((n, sent), 0) + 1
+            page = wiki.subjects.resolve(obs.subject, obs.subject_type)
+            if page and page not in subjects:
+                subjects.append(page)
+        wiki.summarize(item, observed, [(p.title, p.link()) for p in subjects])
+        outcome.sessions.append(item.path)
     wiki.outputs(outcome)
     return outcome, wiki
 

@@ -25,6 +25,8 @@ FOLDERS = {
     "concept": "concepts",
     "preference": "preferences",
     "event": "events",
+    "pet": "pets",
+    "tool": "tools",
 }
 FUZZY_MIN = 90
 EMBED_MIN = 0.9

@@ -40,14 +40,14 @@ def build_summary(
     session: Session,
     path: str,
     observed: dict[tuple[int, str], int],
-    subjects: list[str],
+    subjects: list[tuple[str, str]],
     keep: callable,  # type: ignore[valid-type]
     today: dt.date,
 ) -> WikiPage:
     """The summary page of a session.
 
     `observed[(turn, sentence)]` counts observations made from that sentence; `keep(text)`
-    is False for text the forget log excludes; `subjects` are page titles to link.
+    is False for text the forget log excludes; `subjects` are (title, [[link]]) pairs.
     """
     target = link_target_for_path(path)
     candidates: list[tuple[float, int, int, str]] = []
@@ -76,7 +76,7 @@ def build_summary(
         "session": session.id,
         "date": when,
         "participants": list(session.participants),
-        "subjects": list(subjects),
+        "subjects": [title for title, _ in subjects],
     }
     first = f"**Date:** {when.isoformat() if when else 'unknown'}"
     page.lead = [f"{first} · **Participants:** {', '.join(session.participants)}"]
@@ -87,6 +87,6 @@ def build_summary(
         points.append(f"- {turn.who}: {shorten(sent)} {ph}")
     page.sections["Key points"] = points or ["- (no statements worth keeping)"]
     if subjects:
-        page.sections["Subjects"] = [" · ".join(f"[[{s}]]" for s in subjects)]
+        page.sections["Subjects"] = [" · ".join(link for _, link in subjects)]
     page.summary = shorten(" ".join(c[3] for c in chosen[:2]), 150) if chosen else ""
     return page

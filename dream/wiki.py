@@ -31,13 +31,19 @@ SECTION_ORDER = (
     "Standing requests",
     "Facts",
     "People",
+    "Pets",
     "Projects",
+    "Tools",
+    "Used by",
     "About",
     "Decisions",
     "Events",
+    "Notes",
     "History",
     "Related",
 )
+#: Sections of dated lines, trimmed to the latest MAX_EVENTS and kept in date order.
+DATED_SECTIONS = ("Events", "Notes")
 MAX_CITES_PER_LINE = 3
 #: Dated events kept on a page; older ones stay in the session summaries.
 MAX_EVENTS = 30
@@ -218,6 +224,15 @@ class WikiPage:
         text = " · ".join(parts) or f"{self.type.capitalize()} page."
         return text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + " …"
 
+    @property
+    def stem(self) -> str:
+        """The file name without .md: what Obsidian resolves a [[link]] by."""
+        return self.path.rsplit("/", 1)[-1][:-3]
+
+    def link(self, shown: str | None = None) -> str:
+        shown = shown or self.title
+        return f"[[{self.stem}]]" if shown == self.stem else f"[[{self.stem}|{shown}]]"
+
     # -- editing --------------------------------------------------------------------------
 
     def cite(self, target: str, anchor: str, quote: str) -> str:
@@ -228,18 +243,18 @@ class WikiPage:
     def add_item(self, section: str, text: str, cites: list[str]) -> bool:
         """Add a bullet unless the section already says it; then only add the evidence."""
         changed = self._add_item(section, text, cites)
-        if changed and section == "Events":
-            self._trim_events()
+        if changed and section in DATED_SECTIONS:
+            self._trim_events(section)
         return changed
 
-    def _trim_events(self) -> None:
-        """Keep the latest MAX_EVENTS dated events; older ones live on in summaries."""
-        lines = self.sections["Events"]
+    def _trim_events(self, section: str = "Events") -> None:
+        """Keep the latest MAX_EVENTS dated lines; older ones live on in summaries."""
+        lines = self.sections[section]
         dated = sorted(
             (x for x in lines if re.match(r"^- \d{4}-\d{2}-\d{2}", x)), key=lambda x: x[2:12]
         )
         drop = set(dated[: max(0, len(dated) - MAX_EVENTS)])
-        self.sections["Events"] = sorted(
+        self.sections[section] = sorted(
             (x for x in lines if x not in drop), key=lambda x: x[2:12] if x[2:3].isdigit() else ""
         )
 
@@ -260,8 +275,9 @@ class WikiPage:
         """Replace the bullet that mentions `key` (e.g. a link) or add one."""
         lines = self.sections.setdefault(section, [])
         new = with_cites(text if text.startswith("- ") else f"- {text}", cites)
+        keys = (key + "]]", key + "|") if key.startswith("[[") else (key,)
         for i, line in enumerate(lines):
-            if key in line:
+            if any(k in line for k in keys):
                 if line == new:
                     return False
                 lines[i] = new
@@ -327,10 +343,10 @@ class WikiPage:
                     lines[i] = new
                 return
 
-    def add_link(self, title: str) -> bool:
+    def add_link(self, other: WikiPage) -> bool:
         lines = self.sections.setdefault("Related", [])
-        link = f"- [[{title}]]"
-        if link in lines or title == self.title:
+        link = f"- {other.link()}"
+        if link in lines or other.path == self.path:
             return False
         lines.append(link)
         return True

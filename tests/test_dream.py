@@ -70,10 +70,10 @@ def test_job_and_tool_change_keep_dated_history(memory: MemoryRepo) -> None:
     current, history = page.split("## History")
     assert "- **Employer:** [[Northwind Labs]] — since 2026-06-15" in current
     assert "- **Role:** data engineer — since 2026-06-15" in current
-    assert "- **Tool for CI:** GitHub Actions — since 2026-06-15" in current
+    assert "- **Tool for CI:** [[GitHub Actions]] — since 2026-06-15" in current
     assert "Acme Corp" not in current and "Jenkins" not in current
     assert "- **Employer:** [[Acme Corp]] — 2026-05-04 to 2026-06-15" in history
-    assert "- **Tool for CI:** Jenkins — 2026-05-04 to 2026-06-15" in history
+    assert "- **Tool for CI:** [[Jenkins]] — 2026-05-04 to 2026-06-15" in history
     acme = memory.read_text("knowledge/organizations/Acme Corp.md")
     assert "[[Maya Chen|Maya]] (2026-05-04 to 2026-06-15)" in acme
     assert validate_semantics(memory.root).ok and validate_tree(memory.root).ok
@@ -130,20 +130,38 @@ def test_one_subject_one_page(memory: MemoryRepo) -> None:
     assert validate_tree(memory.root).ok
 
 
-def test_hand_written_page_is_kept_and_extended(memory: MemoryRepo) -> None:
-    from brain.demo import run_demo
+HAND = """---
+title: Maya Chen
+type: profile
+aliases: [Maya]
+created: 2026-05-01
+updated: 2026-05-01
+summary: Data analyst, page kept by hand
+---
+# Maya Chen
 
-    run_demo(memory.root.parent / "demo")
-    repo = MemoryRepo.open(memory.root.parent / "demo")
-    hand = repo.read_text(MAYA)
-    result = dream(repo)
-    page = repo.read_text(MAYA)
-    assert result.committed
-    # The hand-written sections and their evidence survive, renumbered at most.
-    assert "She is migrating the nightly ETL jobs from Airflow to Dagster" in page
-    assert "Maya Chen is a data engineer at [[Northwind Labs]]" in page
-    assert page.count("# Maya Chen") == 1 and "summary: Data engineer at Northwind" in page
-    assert page != hand and validate_tree(repo.root).ok
+Maya keeps this page herself; she climbs with [[Tom]] on weekends.
+
+## Hobbies
+
+- Climbing on weekends.
+"""
+
+
+def test_hand_written_page_is_kept_and_extended(memory: MemoryRepo) -> None:
+    with memory.transaction("note: by hand") as tx:
+        tx.write(MAYA, HAND)
+    add_sessions(memory, MAY)
+    result = dream(memory)
+    page = memory.read_text(MAYA)
+    assert result.committed and MAYA in result.pages_updated
+    # The hand-written text and summary survive; Dream's sections are added.
+    assert "Maya keeps this page herself" in page and "- Climbing on weekends." in page
+    assert page.count("# Maya Chen") == 1 and "summary: Data analyst, page kept by hand" in page
+    assert "- **Employer:** [[Acme Corp]] — since 2026-05-04 [cite:" in page
+    # A link by first name only becomes a link Obsidian resolves (by file name).
+    assert "[[Tom Baker|Tom]]" in page and "[[Tom]]" not in page
+    assert validate_tree(memory.root).ok
 
 
 def test_dry_run_prints_the_diff_and_commits_nothing(memory: MemoryRepo) -> None:

@@ -81,7 +81,7 @@ _ISO_DATE_RE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _LABEL_RE = re.compile(r"\*\*[^*\n]{1,60}?:\*\*")
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY_MONTH_RE = re.compile(
-    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_NAMES})\.?|({_MONTH_NAMES})\.?\s+(\d{{1,2}})"
+    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\.?|({_MONTH_NAMES})\.?\s+(\d{{1,2}})"
     rf"(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?",
     re.IGNORECASE,
 )
@@ -168,13 +168,24 @@ def resolve_dates(text: str, base: dt.date | None) -> list[tuple[str, dt.date]]:
     for m in _DAY_MONTH_RE.finditer(text):
         day = int(m.group(1) or m.group(4))
         month = MONTHS[(m.group(2) or m.group(3)).lower()]
-        year = int(m.group(5)) if m.group(5) else (base.year if base else None)
-        if year is None:
+        if m.group(5):
+            years = [int(m.group(5))]
+        elif base is not None:
+            # No year: the one that puts the day nearest the day it was said, so
+            # "5 February" said in November is next February, "30 January" said on
+            # 3 February is four days back.
+            years = [base.year - 1, base.year, base.year + 1]
+        else:
             continue
-        try:
-            out.append((m.group(0), dt.date(year, month, day)))
-        except ValueError:
-            continue
+        days = []
+        for year in years:
+            try:
+                days.append(dt.date(year, month, day))
+            except ValueError:
+                continue
+        if days:
+            near = min(days, key=lambda d: abs((d - base).days) if base else 0)
+            out.append((m.group(0), near))
     if base is None:
         return out
     for m in _RELATIVE_RE.finditer(text):
@@ -369,7 +380,14 @@ def check_claim(
         if i > 0 and t[0].isupper() and t.lower() not in STOPWORDS and not found(t):
             return f"'{t}' is not in the evidence"
     # Negation: each sentence of the claim against the evidence sentence closest to it.
-    ev_sents = re.split(r"(?<=[.!?])\s+|\n", ev_text)
+    # Clauses, not whole sentences: "my girlfriend is a florist, so our schedules never
+    # line up" says she is a florist; the "never" belongs to the other clause.
+    ev_sents = [
+        c
+        for sent in re.split(r"(?<=[.!?])\s+|\n", ev_text)
+        for c in re.split(r"[,;:]\s+|\s+(?:so|but|because|although|though|whereas)\s+", sent)
+        if c.strip()
+    ]
     for part in re.split(r"(?<=[.!?])\s+", text):
         words = {stem(w) for w in content_words(part)}
         if not words:

@@ -1,0 +1,125 @@
+"""Word lists the extraction rules use: general English vocabulary, nothing dataset-specific.
+
+Relations people name ("my sister Lena"), pets, occupations (so "as a copy editor at
+Acme" is a job and "as a customer at Acme" is not), the head nouns of software tools
+("my note-taking app is Notion"), diets, project-like undertakings, and the words that
+open a chat sentence without being part of it ("By the way, ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w.replace("_", " ") for w in text.split())
+
+
+#: People a user names by relation; multi-word ones use _ for the space.
+RELATIONS = _words(
+    """wife husband partner spouse fiance fiancee fiancé fiancée girlfriend boyfriend
+    sister brother sibling twin mother mom mum father dad parent son daughter child kid
+    stepmother stepfather stepsister stepbrother stepson stepdaughter half-sister
+    half-brother mother-in-law father-in-law sister-in-law brother-in-law
+    grandmother grandma granny grandfather grandpa grandson granddaughter
+    cousin aunt uncle niece nephew godmother godfather goddaughter godson
+    friend best_friend close_friend old_friend childhood_friend
+    manager boss supervisor colleague coworker co-worker teammate classmate flatmate
+    roommate housemate neighbor neighbour mentor mentee tutor teacher coach
+    doctor therapist dentist landlord landlady assistant"""
+)
+#: Relations a person has one of at a time: a fact with history, not a list item.
+SINGLE_RELATIONS = _words(
+    "wife husband partner spouse fiance fiancee fiancé fiancée girlfriend boyfriend manager boss"
+)
+PETS = _words(
+    """dog puppy cat kitten hamster rabbit bunny guinea_pig parrot budgie canary bird
+    tortoise turtle goldfish fish ferret horse pony gecko lizard snake rat mouse chinchilla
+    hedgehog cockatiel"""
+)
+#: Head nouns of occupations and roles (the last word of "senior data engineer").
+OCCUPATIONS = _words(
+    """engineer developer programmer designer architect analyst scientist researcher
+    manager director lead head chief officer executive president founder co-founder
+    owner partner consultant contractor freelancer intern apprentice trainee associate
+    specialist coordinator administrator admin assistant secretary receptionist clerk
+    editor writer author journalist reporter copywriter translator interpreter
+    teacher lecturer professor tutor instructor coach trainer librarian
+    nurse doctor physician surgeon dentist pharmacist therapist psychologist psychiatrist
+    paramedic midwife vet veterinarian optician physiotherapist
+    lawyer attorney solicitor barrister paralegal judge notary
+    accountant auditor banker actuary economist bookkeeper
+    chef cook baker barista bartender waiter waitress butcher sommelier
+    electrician plumber carpenter mechanic builder welder technician painter decorator
+    gardener landscaper florist farmer fisherman
+    pilot driver courier firefighter firefighter police officer detective soldier guard
+    photographer illustrator animator artist musician composer singer actor dancer
+    producer filmmaker curator
+    salesperson seller marketer recruiter representative rep agent broker planner buyer
+    tester maintainer administrator sysadmin devops sre cto ceo cfo coo cmo vp pm po
+    hairdresser barber stylist cleaner nanny caregiver carer housekeeper
+    student postdoc researcher fellow"""
+)
+#: Nouns that end the name of a software tool's job ("note-taking app", "task tracker").
+TOOL_HEADS = _words(
+    """app application tool tracker editor client browser ide language framework library
+    database db platform service system software program os stack orchestrator
+    scheduler manager notebook launcher terminal shell reader player calendar
+    mail email messenger chat vcs host hosting provider backend frontend"""
+)
+DIETS = _words(
+    """vegetarian vegan pescatarian pescetarian flexitarian keto paleo gluten-free
+    dairy-free lactose-free kosher halal teetotal teetotaler"""
+)
+#: Head nouns of undertakings that get a project page ("the kitchen renovation").
+PROJECT_HEADS = _words(
+    """project renovation remodel migration rewrite redesign refactor proposal thesis
+    dissertation wedding offsite launch"""
+)
+#: Capitalised words that start a sentence or name a day, not a subject.
+NOT_NAMES = _words(
+    """I I'm I've I'd I'll The A An My We Our Us It Its This That These Those There Here
+    He She They His Her Their Them You Your Yes No Hi Hello Hey Thanks Thank Please OK
+    Okay Also And But So Oh Well Yeah Yep Nope Anyway Actually Honestly Funny Random
+    Unrelated Quick Big News Update Btw By Today Yesterday Tomorrow Tonight Now Then
+    Still Just Finally Sorry Great Perfect Cool Nice Good Wow Ha Haha Hmm Sure Right
+    Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March
+    April May June July August September October November December Mr Mrs Ms Dr
+    Christmas Easter Fun Fact Side Note Speaking Talking Random Guess What
+    Which What When Where Why How Who Whose If Since Because After Before While Once
+    Lunch Dinner Breakfast Decided Named Signed Booked Ordered Got Made For In On At To
+    From With Of As Into About Over Under Between Through During Without Within Not Every
+    Each All Some Any Most More Less Only Even Maybe Perhaps Probably Definitely Last Next
+    First Second Third Big Small Huge Little Dear Poor"""
+)
+#: Chat openers to drop before reading a sentence: "By the way, my sister ...".
+OPENER_RE = re.compile(
+    r"^(?:(?:also|and|oh|so|but|well|yeah|yes|ok|okay|anyway|actually|honestly|btw|"
+    r"by the way|random thought|unrelated|funny|fun fact|side note|quick update|update|"
+    r"big news|good news|news|guess what|speaking of which|on another note|"
+    r"quick reminder[^:,.]{0,40}|for the record|just so you know|fyi)\b[\s,:;!.-]*)+",
+    re.IGNORECASE,
+)
+
+
+def strip_opener(sentence: str) -> str:
+    """'Unrelated, but my sister ...' -> 'my sister ...'."""
+    s = OPENER_RE.sub("", sentence.strip())
+    s = re.sub(r"^but\s+", "", s, flags=re.IGNORECASE)
+    return s.strip()
+
+
+def is_occupation(role: str) -> bool:
+    words = role.lower().split()
+    return bool(words) and words[-1] in OCCUPATIONS
+
+
+def relation_pattern() -> str:
+    """Regex alternation of RELATIONS, longest first, spaces as \\s+."""
+    items = sorted(RELATIONS, key=len, reverse=True)
+    return "|".join(re.escape(r).replace(r"\ ", r"\s+") for r in items)
+
+
+def pet_pattern() -> str:
+    items = sorted(PETS, key=len, reverse=True)
+    return "|".join(re.escape(r).replace(r"\ ", r"\s+") for r in items)
