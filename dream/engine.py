@@ -153,7 +153,8 @@ class WikiBuilder:
             if result == "changed" and before is not None:
                 self.changes.add((here, page.path, attr.casefold()))
                 self._close_backlink(page, before.value, before.since, obs.when, cite)
-            if result in ("new", "changed"):
+            fresh = before is None or line_value(before.value) != line_value(text)
+            if result in ("new", "changed") and fresh:
                 # A switch's turn may not name the purpose; the earlier value's turn did.
                 extra = before.cites[:1] if result == "changed" and before else []
                 self._used_by(page, attr, obs, linked, cite + extra)
@@ -289,6 +290,8 @@ class WikiBuilder:
         session = item.session
         target = link_target_for_path(item.path)
         self.learn_principal(session)
+        # Standing requests are made to an assistant, not in a chat between two people.
+        with_ai = any(is_ai(t.role, t.speaker) for t in session.turns)
         for n, turn in enumerate(session.turns, start=1):
             if n <= item.old_turns or turn.role in ("system", "tool"):
                 continue
@@ -301,7 +304,7 @@ class WikiBuilder:
                 if "[[" in sent or "[cite:" in sent:
                     continue  # quoted memory (an agent's answer), not a statement
                 if not fg.matches(sent, self.plan.forget):
-                    yield n, sent, speaker, when, anchor, turn.role == "user"
+                    yield n, sent, speaker, when, anchor, turn.role == "user" and with_ai
 
     def observe_mentions(self, item: WorkItem) -> list[tuple[int, str, Observation]]:
         """Notes on known subjects; run after every session's facts made their pages."""

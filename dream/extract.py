@@ -45,7 +45,14 @@ _ROLE = r"(?:an?\s+|the\s+)?(?P<role>[a-z][a-z -]{1,40}?)"
 _ADV = r"(?:(?:just|recently|finally|officially|now|also|today|actually)\s+)*"
 _ADJ = r"(?:(?:little|big|older|younger|elder|twin|baby|new|late|dear|old|best)\s+)?"
 _OBJ = r"(?P<obj>[A-Za-z][\w-]*(?:\s+[a-zA-Z][\w-]*){0,3}?)"
-_END = r"(?=\s*[.,;:!?)]|\s+(?:and|but|so|which|since|now|today|yesterday|last|this|for good)\b|$)"
+_END = (
+    r"(?=\s*[.,;:!?)]|\s+(?:and|but|so|which|since|now|today|yesterday|last|this|for good|in|at|"
+    r"after|before|with|from)\b|$)"
+)
+
+_IS_ROLE = re.compile(
+    rf"^,?\s*(?:is|'s)\s+(?:now\s+)?(?:a|an)\s+(?P<role>[a-z][a-z -]{{0,30}}?){_END}"
+)
 
 _P: dict[str, re.Pattern[str]] = {
     # -- jobs
@@ -89,7 +96,7 @@ _P: dict[str, re.Pattern[str]] = {
         rf"\bI(?:'ve| have)?\s+{_ADV}(?:been\s+|got\s+|was\s+|get\s+)?promoted\s+to\s+{_ROLE}{_END}"
     ),
     "start_day": re.compile(
-        r"\b(?:I|we)\s+(?:will\s+|'ll\s+)?start(?:s|ing)?\b|\bmy\s+first\s+day\b"
+        r"\b(?:I|we)\s+(?:will\s+|'ll\s+)?start(?:s|ing)?\b|\b[Mm]y\s+first\s+day\b"
     ),
     # -- homes
     "live": re.compile(
@@ -106,7 +113,8 @@ _P: dict[str, re.Pattern[str]] = {
         rf"\b[Mm]y\s+home\s?town(?:\s+is|,))\s+(?P<place>{_NAME})"
     ),
     "where_from": re.compile(
-        rf"\b(?P<place>{_NAME}),?\s+where\s+I\s+(?:grew\s+up|was\s+(?:born|raised))"
+        rf"\b(?P<place>{_NAME}),?\s+(?:the\s+(?:town|city|village|place|country)\s+)?where\s+I\s+"
+        r"(?:grew\s+up|was\s+(?:born|raised))"
     ),
     # -- tools
     "switch": re.compile(
@@ -122,7 +130,7 @@ _P: dict[str, re.Pattern[str]] = {
     "replace": re.compile(
         rf"\b(?:[Ww]e|I)(?:'ve| have)?\s+{_ADV}replaced\s+(?P<old>{_NAME})\s+with\s+"
         rf"(?P<new>{_NAME})"
-        rf"(?:\s+(?:for|as)\s+(?:our\s+|the\s+|my\s+)?{_OBJ})?(?=[.,;!?]|$)"
+        rf"(?:\s+(?P<prep>for|as)\s+(?:our\s+|the\s+|my\s+)?{_OBJ})?(?=[.,;!?]|$)"
     ),
     "instead": re.compile(
         rf"\b(?:[Ww]e|I)\s+(?:now\s+)?(?:use|switched\s+to)\s+(?P<new>{_NAME})\s+instead\s+of\s+"
@@ -190,9 +198,15 @@ _P: dict[str, re.Pattern[str]] = {
     ),
     "habit": re.compile(
         r"\bI\s+(?P<adv>always|usually|normally|mostly|typically)\s+(?P<verb>order|drink|get|"
-        r"eat|take|choose|pick|book|go\s+for|listen\s+to|wear|sit|fly|cook|ask\s+for)\s+"
+        r"eat|take|choose|pick|book|go\s+for|listen\s+to|wear|sit|fly|cook|ask\s+for|reach\s+for|"
+        r"use)\s+"
         r"(?P<what>[^.!?\n]{2,80})"
     ),
+    "best_with": re.compile(
+        r"\bI\s+(?P<what>(?:work|focus|concentrate|study|sleep|think|write|code|run|train)\s+best\s+"
+        r"(?:with|to|when|in|on|after|before)\s+[^.!?\n]{2,80})"
+    ),
+    "new_label": re.compile(rf"^(?:[Mm]y\s+)?[Nn]ew\s+{_OBJ}\s*:\s*(?P<new>{_NAME})"),
     "diet": re.compile(
         r"\bI(?:'m| am)\s+(?:a\s+|an\s+)?(?:strict\s+|mostly\s+|fully\s+|now\s+)?(?P<diet>"
         + "|".join(sorted((re.escape(d) for d in DIETS), key=len, reverse=True))
@@ -225,6 +239,7 @@ _P: dict[str, re.Pattern[str]] = {
 _REQUEST_RE = re.compile(
     r"^(?:please\s+)?(?:always|never|don't ever|do not ever)\b|\bfrom now on\b|"
     r"\bgoing forward\b|\bstanding request\b|\b(?:whenever|every time|each time) you\b|"
+    r"\bremember (?:this|that) for (?:the )?future\b|\bfor (?:the )?future(?: reference)?:|"
     r"\bin (?:the )?future,? (?:please )?(?:always|never|use|answer)",
     re.IGNORECASE,
 )
@@ -284,7 +299,6 @@ _NOT_PROJECT = frozenset(
         "pet",
         "school",
         "group",
-        "team",
         "other",
         "same",
         "main",
@@ -357,7 +371,7 @@ def sentences(text: str) -> list[str]:
 
 def third_person(sentence: str, capital: bool = True) -> str:
     """'I went to my sister's' -> 'went to their sister's' (subject dropped, pronouns)."""
-    s = strip_opener(sentence)
+    s = strip_opener(re.sub(r"\s*\[[^\]]{0,300}\]", "", sentence))  # "[shares a photo]"
     s = re.sub(r"^I\s+(?:also\s+|just\s+)?", "", s)
     s = re.sub(r"^I'm\s+", "is ", s)
     s = re.sub(r"^I've\s+", "has ", s)
@@ -371,13 +385,16 @@ def link(name: str, type_: str) -> str:
     return f"{{{{{name}|{type_}}}}}"
 
 
-def tool_label(obj: str | None) -> str:
-    """'note-taking app' -> 'Note-taking app'; 'CI' -> 'Tool for CI'; none -> 'Tool'."""
+def tool_label(obj: str | None, purpose: bool = False) -> str:
+    """'note-taking app' -> 'Note-taking app'; 'CI' -> 'Tool for CI'; none -> 'Tool'.
+
+    `purpose`: the words name what runs on the tool ("our billing service from Rails
+    to Django"), never the tool's kind."""
     obj = _TOOL_LABEL_DROP.sub("", (obj or "").strip()).strip()
     obj = _TOOL_LABEL_TAIL.sub("", obj).strip()
     if not obj:
         return "Tool"
-    if obj.split()[-1].lower() in TOOL_HEADS:
+    if not purpose and obj.split()[-1].lower() in TOOL_HEADS:
         return obj[:1].upper() + obj[1:]
     return f"Tool for {obj}"
 
@@ -483,6 +500,7 @@ def _jobs(s: str, turn: str, me: str, when: dt.date | None, obs) -> None:  # typ
         key=me,
         text=f"{link(me, 'person')} (from {since})" if since else link(me, "person"),
         when=since,
+        once=True,  # a repeated "I work at ..." keeps the first date
     )
     if role:
         obs(kind="fact", section="Current", attr="Role", text=role, when=since)
@@ -502,6 +520,7 @@ def _homes(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
                 section="People",
                 key=me,
                 text=f"{link(me, 'person')} lives here",
+                once=True,
             )
             break
     m = _P["from"].search(s) or _P["where_from"].search(s)
@@ -519,22 +538,31 @@ def _tools(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
     for name in ("switch", "replace", "instead"):
         m = _found(name, s)
         if m and (old := clean_name(m.group("old"))) and (new := clean_name(m.group("new"))):
-            _tool_fact(obs, me, tool_label(m.groupdict().get("obj")), new, old)
+            kind = m.groupdict().get("prep") == "as"  # "... as my task tracker"
+            _tool_fact(obs, me, tool_label(m.groupdict().get("obj"), not kind), new, old)
             return
     m = _found("migrating", s)
     if m and (old := clean_name(m.group("old"))) and clean_name(m.group("new")):
-        _tool_fact(obs, me, tool_label(m.group("obj")), old)  # still the tool in use
+        _tool_fact(obs, me, tool_label(m.group("obj"), True), old)  # still the tool in use
         return
     on, off = _found("now_on", s), _found("off", s)
     new = clean_name(on.group("new")) if on else None
     old = clean_name(off.group("old") or off.group("old2")) if off else None
     if new and old:
-        _tool_fact(obs, me, tool_label(on.group("obj")), new, old)  # type: ignore[union-attr]
+        _tool_fact(obs, me, tool_label(on.group("obj"), True), new, old)  # type: ignore[union-attr]
         return
     if old:
         obs(kind="end_value", section="Current", attr="Tool", text=link(old, "tool"))
     if new and on and on.group("obj"):
-        _tool_fact(obs, me, tool_label(on.group("obj")), new)
+        _tool_fact(obs, me, tool_label(on.group("obj"), True), new)
+        return
+    m = _P["new_label"].match(s)
+    if (
+        m
+        and (new := clean_name(m.group("new")))
+        and m.group("obj").split()[-1].lower() in TOOL_HEADS
+    ):
+        _tool_fact(obs, me, tool_label(m.group("obj")), new)
         return
     for name in ("my_tool", "tool_is_my", "use_as"):
         m = _found(name, s)
@@ -548,7 +576,7 @@ def _tools(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
             return
     m = _found("use_for", s)
     if m and (new := clean_name(m.group("new"))):
-        _tool_fact(obs, me, tool_label(m.group("obj")), new)
+        _tool_fact(obs, me, tool_label(m.group("obj"), True), new)
         return
     m = _found("use", s)
     if m and (new := clean_name(m.group("new"))):
@@ -592,6 +620,9 @@ def _people(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
         key=me,
         text=f"{rel.capitalize()} of {link(me, 'person')}",
     )
+    r = _IS_ROLE.match(s[m.end() :])
+    if r and not pet and is_occupation(r.group("role")):  # "my husband Idris is a welder"
+        obs(subject=who, kind="fact", section="Current", attr="Role", text=r.group("role"))
 
 
 def _projects(s: str, sentence: str, me: str, when: dt.date | None, obs) -> None:  # type: ignore[no-untyped-def]
@@ -640,14 +671,15 @@ def _preferences(s: str, sentence: str, user: bool, obs) -> None:  # type: ignor
             )
         )
         obs(kind="item", section="Preferences", text=f"{say} {_mine_to_theirs(m.group('what'))}")
-    for name, lead in (("fan", "Is "), ("without", "Cannot ")):
+    for name, lead in (("fan", "Is "), ("without", "Cannot "), ("best_with", "")):
         m = _found(name, s)
         if m:
-            obs(kind="item", section="Preferences", text=lead + _mine_to_theirs(m.group("what")))
+            what = _mine_to_theirs(m.group("what"))
+            obs(kind="item", section="Preferences", text=lead + (what if lead else _verb_s(what)))
     m = _found("habit", s)
     if m:
         verb = m.group("verb").split()
-        verb[0] = verb[0] + ("es" if verb[0] in ("go",) else "s")
+        verb[0] = verb[0] + ("es" if verb[0].endswith(("o", "ch", "sh", "s", "x")) else "s")
         text = f"{m.group('adv').capitalize()} {' '.join(verb)} {_mine_to_theirs(m.group('what'))}"
         obs(kind="item", section="Preferences", text=text)
     m = _found("diet", s)
@@ -669,6 +701,7 @@ def _preferences(s: str, sentence: str, user: bool, obs) -> None:  # type: ignor
     if user and _REQUEST_RE.search(s):
         text = re.sub(r"^please\s+", "", s.strip(), flags=re.I).rstrip(".!")
         text = re.sub(r"^(?:one\s+|a\s+|my\s+)?standing\s+request\s*[:,-]\s*", "", text, flags=re.I)
+        text = re.sub(r"^[^:]{0,60}\bfuture(?:\s+reference)?\s*:\s*", "", text, flags=re.I)
         if len(content_words(text)) >= 2:
             obs(kind="item", section="Standing requests", text=text[:1].upper() + text[1:])
     m = _found("learning", s)
@@ -687,6 +720,13 @@ def _preferences(s: str, sentence: str, user: bool, obs) -> None:  # type: ignor
         )
     ):
         obs(kind="item", section="Facts", text=f"Has {m.group('what').strip()}")
+
+
+def _verb_s(text: str) -> str:
+    """'work best with music' -> 'Works best with music'."""
+    first, _, rest = text.partition(" ")
+    end = "es" if first.endswith(("o", "sh", "ch", "s", "x")) else "s"
+    return f"{first.capitalize()}{end} {rest}"
 
 
 def _mine_to_theirs(text: str) -> str:
@@ -710,6 +750,10 @@ def _event(s: str, sentence: str, when: dt.date | None, obs) -> None:  # type: i
         return  # "Samir qualified as a firefighter, we're celebrating": someone else's
     if re.match(rf"(?:my|our)\s+(?:[\w-]+\s+)?(?:{_REL})\b|(?:my|our)\s+[\w-]+['’]s\b", s, re.I):
         return  # "my sister is ...", "my colleague's friend ...": someone else's
+    if re.search(r"\blike\s+(?:just\s+|only\s+)?yesterday\b", s, re.I):
+        return  # "feels like just yesterday": a figure of speech
+    if re.search(r"\b(?:if|would|could|might|maybe|perhaps|wish|hope|hoping)\b", s, re.I):
+        return  # not something that happened or will
     dates = [(p, d) for p, d in resolve_dates(s, when) if not _DAY_PHRASE.search(p)]
     if not mine and not _FIRST_PERSON.search(s):
         # No one named at all ("knee surgery on 4 February went well"): the speaker's,

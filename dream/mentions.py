@@ -163,6 +163,36 @@ def third_person_facts(
     return out
 
 
+_CALL = re.compile(
+    r"(?:^|,|\b(?:hey|hi|hello|thanks|thank you|wow|oh|yes|no|yeah|dear|congrats|"
+    r"congratulations|sorry|man|aw+|ha+|well|ok|okay|good morning|good night|bye))\W*$",
+    re.IGNORECASE,
+)
+
+
+_LINKING = frozenset(
+    re.findall(
+        r"\S+",
+        """with to for about from at and or like than by of on in into onto as met saw told
+        asked called visited invited thanked helped meet see tell ask call visit invite
+        thank help love miss know include includes including""",
+    )
+)
+
+
+def _vocative(text: str, start: int, end: int) -> bool:
+    """The name addresses someone: 'Wow, Melanie, ...', 'Thanks Melanie!', '... keep it
+    up Nate!'; not 'I had lunch with Nate.'"""
+    after = text[end:].lstrip()
+    if after and after[0] not in ",!.?;:-–—":
+        return False
+    before = text[:start].rstrip()
+    if _CALL.search(before):
+        return True
+    words = re.findall(r"[\w']+", before.lower())
+    return bool(words) and words[-1] not in _LINKING
+
+
 class Mentions:
     """Known subjects by name, and the people the principal names by relation."""
 
@@ -295,9 +325,12 @@ class Mentions:
                             anchor=anchor,
                         )
                     )
-        for _, _, page in self.find(s):
-            if page.type in (*SUBJECT_TYPES, *NAMED_TYPES) and page not in subjects:
-                subjects.append(page)
+        for start, end, page in self.find(s):
+            if page.type not in (*SUBJECT_TYPES, *NAMED_TYPES) or page in subjects:
+                continue
+            if page.type in SUBJECT_TYPES and _vocative(s, start, end):
+                continue  # "Thanks, Melanie!" speaks to her, not about her
+            subjects.append(page)
         for page in subjects:
             if page.path in speaker_paths:
                 continue

@@ -327,6 +327,19 @@ class _EvidenceStore:
         return self.titles.get(rel, "") if rel else ""
 
 
+_CLAUSE_RE = re.compile(r"[,;:]\s+|\s+(?:so|but|because|although|though|whereas)\s+")
+
+
+def _clauses(text: str) -> list[str]:
+    """Sentences cut at clause boundaries, where the scope of a negation mostly ends."""
+    return [
+        c
+        for sent in re.split(r"(?<=[.!?])\s+|\n", text)
+        for c in _CLAUSE_RE.split(sent)
+        if c.strip()
+    ]
+
+
 def _date_ok(day: dt.date, evidence: list[Evidence]) -> bool:
     return any(day in ev.dates for ev in evidence)
 
@@ -382,13 +395,8 @@ def check_claim(
     # Negation: each sentence of the claim against the evidence sentence closest to it.
     # Clauses, not whole sentences: "my girlfriend is a florist, so our schedules never
     # line up" says she is a florist; the "never" belongs to the other clause.
-    ev_sents = [
-        c
-        for sent in re.split(r"(?<=[.!?])\s+|\n", ev_text)
-        for c in re.split(r"[,;:]\s+|\s+(?:so|but|because|although|though|whereas)\s+", sent)
-        if c.strip()
-    ]
-    for part in re.split(r"(?<=[.!?])\s+", text):
+    ev_sents = _clauses(ev_text)
+    for part in _clauses(text):
         words = {stem(w) for w in content_words(part)}
         if not words:
             continue
@@ -400,6 +408,8 @@ def check_claim(
                 is_negated(s) == n,
             ),
         )
+        if not words & {stem(x) for x in content_words(best)}:
+            continue  # no clause of the evidence speaks of this part (a name, a label)
         if negated != is_negated(best):
             return "negation differs from the evidence"
     if judge is not None:
