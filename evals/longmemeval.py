@@ -15,12 +15,25 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from memory_schema import MemoryRepo, init_memory
+from search import Embedder, IndexSettings, SearchIndex
+
 from .errors import EvalError
+from .retrieval import (
+    Progress,
+    Variant,
+    default_workdir,
+    index_for,
+    mean_metrics,
+    percentile,
+    resolve_variants,
+)
 
 KS = (1, 3, 5, 10, 30, 50)
 
@@ -140,3 +153,113 @@ def session_corpus(sessions: Sequence[Any]) -> dict[str, dict[int, str]]:
         flags = [(t.role, bool(t.meta.get("has_answer"))) for t in s.turns]
         out[s.path] = corpus_ids(sid, flags)
     return out
+
+
+# -- LongMemEval -----------------------------------------------------------------------------
+
+
+def run_longmemeval(
+    path: Path,
+    *,
+    variants: Sequence[Variant] | None = None,
+    workdir: Path | None = None,
+    embedder: Embedder | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Official LongMemEval retrieval metrics; each question's haystack is its own memory."""
+    from ingest.capture import capture_sessions
+
+    variants = list(variants or resolve_variants(("bm25", "dense", "hybrid")))
+    workdir = Path(workdir or default_workdir())
+    questions = load(Path(path))
+    asked = [q for q in questions if not q.abstention]
+    if any(v.method != "bm25" for v in variants) and embedder is None:
+        from search import get_embedder
+
+        embedder = get_embedder()
+    per: dict[str, list[dict[str, dict[str, float]]]] = {v.name: [] for v in variants}
+    types: dict[str, list[str]] = {}
+    latency: dict[str, list[float]] = {v.name: [] for v in variants}
+    for n, q in enumerate(asked, 1):
+        sessions = haystack_sessions(q, Path(path))
+        root = workdir / "longmemeval" / q.question_id
+        repo = MemoryRepo.open(root) if (root / ".git").exists() else init_memory(root)[0]
+        capture_sessions(repo, sessions, command="eval")
+        by_path = session_corpus(sessions)
+        corpus = [cid for s in sessions for cid in by_path[s.path].values()]
+        types.setdefault(q.question_type, []).append(q.question_id)
+        indexes: dict[IndexSettings, SearchIndex] = {}
+        for v in variants:
+            if v.settings not in indexes:
+                indexes[v.settings] = index_for(root, v, embedder)
+                indexes[v.settings].update(embed=v.method != "bm25")
+            idx = indexes[v.settings]
+            idx.search("warm up", k=1, method=v.method)
+            t0 = time.perf_counter()
+            hits = idx.search(
+                q.question,
+                k=10_000,
+                kinds=["session"],
+                method=v.method,
+                fusion=v.fusion,
+                boosts=v.boosts,
+            )
+            latency[v.name].append((time.perf_counter() - t0) * 1000)
+            ranked = [by_path.get(h.path, {}).get(h.ordinal) for h in hits]
+            ranking = [c for c in ranked if c]
+            # The official ranking orders the whole corpus; unranked turns go last.
+            seen = set(ranking)
+            ranking += [c for c in corpus if c not in seen]
+            per[v.name].append({"qtype": q.question_type, **question_metrics(ranking, corpus)})  # type: ignore[dict-item]
+        for idx in indexes.values():
+            idx.close()
+        if progress:
+            progress("search", n, len(asked))
+    methods: dict[str, Any] = {}
+    for v in variants:
+        rows = per[v.name]
+        methods[v.name] = {
+            level: mean_metrics(r[level] for r in rows) for level in ("turn", "session")
+        }
+        methods[v.name]["by_type"] = {
+            t: {
+                level: mean_metrics(r[level] for r in rows if r["qtype"] == t)
+                for level in ("turn", "session")
+            }
+            for t in sorted(types)
+        }
+        methods[v.name]["latency_ms"] = {
+            "p50": round(percentile(latency[v.name], 50), 2),
+            "p95": round(percentile(latency[v.name], 95), 2),
+        }
+        methods[v.name]["description"] = v.describe()
+    return {
+        "dataset": "longmemeval",
+        "path": str(path),
+        "n_questions": len(asked),
+        "n_abstention_skipped": len(questions) - len(asked),
+        "methods": methods,
+    }
+
+
+def format_longmemeval(report: dict[str, Any]) -> str:
+    cols = [f"{m}@{k}" for k in (1, 5, 10, 50) for m in ("recall_any",)]
+    cols += ["recall_all@10", "ndcg_any@10"]
+    lines = [
+        f"LongMemEval retrieval (official metrics, user turns): {report['n_questions']} "
+        f"questions, {report['n_abstention_skipped']} abstention questions skipped"
+    ]
+    for level in ("turn", "session"):
+        head = f"{level + ' level':<18}" + "".join(
+            f"{c.replace('recall_', 'R_').replace('ndcg_any', 'nDCG'):>12}" for c in cols
+        )
+        lines += ["", head, "-" * len(head)]
+        for name, m in report["methods"].items():
+            lines.append(f"{name:<18}" + "".join(f"{m[level].get(c, 0.0):>12.3f}" for c in cols))
+    lines.append("")
+    for name, m in report["methods"].items():
+        lat = m["latency_ms"]
+        lines.append(
+            f"  {name}: {m['description']} (p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms)"
+        )
+    return "\n".join(lines)

@@ -31,7 +31,8 @@ from .embedder import Embedder, embedder_id, get_embedder
 from .errors import CorruptIndexError, SearchError
 from .fusion import Fusion, fuse
 from .models import METHODS, Hit, IndexSettings, IndexStats
-from .store import BlockRow, FileState, Store, vector_key
+from .results import assemble_hits
+from .store import FileState, Store, vector_key
 
 log = logging.getLogger("brain.search")
 
@@ -408,7 +409,8 @@ class SearchIndex:
                 ranked = dense_hits
             else:
                 ranked = list(fuse(bm25_hits, dense_hits, fusion))
-            return self._hits(ranked, k, before, after, document_order)
+            store, _ = self._open()
+            return assemble_hits(store, ranked, k, window, document_order)
 
     def _search_bm25(
         self, query: str, depth: int, boosts: Boosts | None, filters: dict[str, Any]
@@ -436,67 +438,6 @@ class SearchIndex:
             self._dense_gen = gen
         qvec = self.embedder.embed([query])[0]
         return self._dense.search(qvec, limit=depth, **filters)
-
-    def _hits(
-        self,
-        ranked: Sequence[tuple[int, float]],
-        k: int,
-        before: int,
-        after: int,
-        document_order: bool,
-    ) -> list[Hit]:
-        store, _ = self._open()
-        hits: list[Hit] = []
-        covered: dict[str, list[tuple[int, int]]] = {}
-        seen_text: set[str] = set()
-        pos = 0
-        while len(hits) < k and pos < len(ranked):
-            chunk = ranked[pos : pos + 2 * k]
-            pos += len(chunk)
-            rows = store.blocks_by_id(bid for bid, _ in chunk)
-            for bid, score in chunk:
-                row = rows.get(bid)
-                if row is None or any(lo <= row.ord <= hi for lo, hi in covered.get(row.path, [])):
-                    continue
-                if row.kind != "session":
-                    # Documents repeat themselves (a superseded source and its successor):
-                    # show a passage once. Turns are kept: each is its own evidence.
-                    norm = " ".join(row.text.lower().split())
-                    if norm in seen_text:
-                        continue
-                    seen_text.add(norm)
-                hits.append(self._hit(row, score, before, after))
-                covered.setdefault(row.path, []).append((row.ord - before, row.ord + after))
-                if len(hits) == k:
-                    break
-        if document_order:
-            hits.sort(key=lambda h: (h.date or dt.date.max, h.path, h.ordinal))
-        return hits
-
-    def _hit(self, row: BlockRow, score: float, before: int, after: int) -> Hit:
-        neighbours: list[tuple[str, str]] = []
-        n_before = 0
-        if before or after:
-            assert self._store is not None
-            for n in self._store.blocks_in_range(row.path, row.ord - before, row.ord + after):
-                if n.ord != row.ord:
-                    neighbours.append((n.anchor, n.text))
-                    n_before += n.ord < row.ord
-        return Hit(
-            path=row.path,
-            anchor=row.anchor,
-            kind=row.kind,
-            text=row.text,
-            score=score,
-            date=dt.date.fromordinal(row.day) if row.day else None,
-            title=row.title or "",
-            meta=row.meta,
-            neighbours=neighbours,
-            neighbours_before=n_before,
-            speaker=row.speaker,
-            role=row.role,
-            ordinal=row.ord,
-        )
 
     # -- status --------------------------------------------------------------------------
 

@@ -15,11 +15,9 @@ from evals.errors import EvalError
 from evals.retrieval import (
     VARIANTS,
     format_locomo,
-    format_longmemeval,
     question_metrics,
     resolve_variants,
     run_locomo,
-    run_longmemeval,
 )
 from search import HashEmbedder, open_index
 
@@ -217,7 +215,7 @@ def test_longmemeval_metrics_match_the_official_definitions() -> None:
 
 @pytest.mark.dataset
 def test_longmemeval_smoke_file(longmemeval_path: Path, tmp_path: Path) -> None:
-    report = run_longmemeval(
+    report = lme.run_longmemeval(
         longmemeval_path, variants=resolve_variants(["bm25"]), workdir=tmp_path
     )
     assert report["n_questions"] == 2 and report["n_abstention_skipped"] == 0
@@ -226,4 +224,4 @@ def test_longmemeval_smoke_file(longmemeval_path: Path, tmp_path: Path) -> None:
     assert all(0.0 <= v <= 1.0 for v in [*turn.values(), *session.values()])
     assert turn["recall_any@50"] >= turn["recall_any@1"]
     assert session["recall_any@50"] == 1.0  # ~40 sessions: the top 50 hold them all
-    assert "turn level" in format_longmemeval(report)
+    assert "turn level" in lme.format_longmemeval(report)

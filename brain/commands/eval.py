@@ -135,7 +135,9 @@ def retrieval_cmd(
         else:
             if conversations or max_questions:
                 raise click.UsageError("--conversation and --max-questions are for LoCoMo")
-            report = retrieval.run_longmemeval(
+            from evals import longmemeval
+
+            report = longmemeval.run_longmemeval(
                 path, variants=variants if variant_names else None, workdir=work, progress=progress
             )
     if as_json:
@@ -143,4 +145,6 @@ def retrieval_cmd(
     elif dataset == "locomo":
         click.echo(retrieval.format_locomo(report))
     else:
-        click.echo(retrieval.format_longmemeval(report))
+        from evals.longmemeval import format_longmemeval
+
+        click.echo(format_longmemeval(report))
