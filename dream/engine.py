@@ -95,6 +95,7 @@ class WikiBuilder:
         #: (block, page, attribute) whose current value a block changed or ended.
         self.changes: set[tuple[tuple[str, str], str, str]] = set()
         self._mentions: Mentions | None = None
+        self._names_cache: tuple[set[str], dict[str, WikiPage]] | None = None
 
     # -- subjects -------------------------------------------------------------------------
 
@@ -422,6 +423,15 @@ class WikiBuilder:
             if page and to and not self._links_back(page, to) and page.add_link(to):
                 self.touched.add(src)
 
+    def _link_names(self) -> tuple[set[str], dict[str, WikiPage]]:
+        if self._names_cache is None:
+            names: dict[str, WikiPage] = {}
+            for p in self.pages.values():
+                for name in [p.title, *p.aliases]:
+                    names.setdefault(normalize_key(name), p)
+            self._names_cache = ({normalize_key(p.stem) for p in self.pages.values()}, names)
+        return self._names_cache
+
     def _obsidian_links(self, page: WikiPage) -> None:
         """Links that name a page by title or alias become [[File name|Shown]] links.
 
@@ -429,11 +439,7 @@ class WikiBuilder:
         written by hand or by an older run as [[Maya]] for "Maya Chen.md" is rewritten,
         and so is a dangling [[Tom]] once exactly one person page is a Tom.
         """
-        stems = {normalize_key(p.stem) for p in self.pages.values()}
-        names: dict[str, WikiPage] = {}
-        for p in self.pages.values():
-            for name in [p.title, *p.aliases]:
-                names.setdefault(normalize_key(name), p)
+        stems, names = self._link_names()
 
         def repl(m: Any) -> str:
             bang, target, frag, shown = m.group(1), m.group(2), m.group(3) or "", m.group(4)

@@ -454,7 +454,9 @@ def from_sentence(
     _projects(s, sentence, me, when, obs)
     _preferences(s, sentence, user, obs)
     facts = any(o.kind in ("fact", "end") and o.subject == me for o in out)
-    if not facts:
+    # "I start there on 17 April" dates the new job (job_start_date), not an event.
+    starts_job = bool(_P["start_day"].search(s) and _JOB_CONTEXT.search(turn_text))
+    if not facts and not starts_job:
         _event(s, sentence, when, obs)
     return out
 

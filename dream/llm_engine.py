@@ -21,7 +21,7 @@ from .engine import Observer, WikiBuilder
 from .extract import Observation, link
 from .orient import WorkItem
 
-SUBJECT_TYPES = ("person", "organization", "place", "project")
+SUBJECT_TYPES = ("person", "organization", "place", "project", "tool", "pet")
 SECTIONS = (
     "Current",
     "Preferences",
@@ -30,7 +30,10 @@ SECTIONS = (
     "Events",
     "Decisions",
     "People",
+    "Pets",
     "Projects",
+    "Tools",
+    "Notes",
     "About",
 )
 MAX_TURN_CHARS = 1200
