@@ -32,7 +32,7 @@ from .extract import (
     self_introduction,
     sentences,
 )
-from .mentions import Mentions, third_person_facts
+from .mentions import NAMED_TYPES, Mentions, Topic, third_person_facts, topic_after
 from .orient import Limits, Plan, WorkItem
 from .subjects import SubjectIndex
 from .summarize import build_summary
@@ -313,11 +313,19 @@ class WikiBuilder:
             profile = self.subjects.resolve(self.principal, "profile") if self.principal else None
             self._mentions = Mentions(list(self.pages.values()), profile)
         out = []
+        topic: Topic | None = None  # the project this session is about, so far
         for n, sent, speaker, when, anchor, _ in self._sentences(item):
             page = self.subjects.resolve(speaker, "person")
             mine = {page.path} if page else set()
-            for obs in self._mentions.notes(sent, speaker, mine, when, anchor):
-                out.append((n, sent, obs))
+            found = self._mentions.notes(sent, speaker, mine, when, anchor)
+            named = [o for o in found if o.subject_type in NAMED_TYPES]
+            if named:
+                project = self.subjects.resolve(named[0].subject, named[0].subject_type)
+                if project is not None:
+                    topic = topic_after(topic, project, speaker, sent)
+            elif topic is not None:
+                found += self._mentions.topic_note(sent, speaker, mine, when, anchor, topic)
+            out += [(n, sent, obs) for obs in found]
         return out
 
     def learn_principal(self, session: Session) -> None:

@@ -89,7 +89,8 @@ _P: dict[str, re.Pattern[str]] = {
         rf"\b[Mm]y\s+(?:new\s+)?(?:job|role|position)\s+(?:at|with)\s+(?P<org>{_NAME})"
     ),
     "job_left": re.compile(
-        rf"\bI(?:'ve| have)?\s+{_ADV}(?:left|quit|resigned\s+from)\s+(?:my\s+job\s+at\s+)?"
+        rf"\bI(?:'ve| have)?\s+{_ADV}(?:left|quit|lost|resigned\s+from)\s+"
+        rf"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?"
         rf"(?P<org>{_NAME})"
     ),
     "promoted": re.compile(
@@ -145,7 +146,9 @@ _P: dict[str, re.Pattern[str]] = {
         rf"\b(?:stopped\s+using|got\s+rid\s+of|retired|ditched|uninstalled|decommissioned)\s+"
         rf"(?P<old2>{_NAME})"
     ),
-    "my_tool": re.compile(rf"\b[Mm]y\s+{_OBJ}\s+(?:of\s+choice\s+)?is\s+(?P<new>{_NAME})"),
+    "my_tool": re.compile(
+        rf"\b[Mm]y\s+{_OBJ}\s+(?:of\s+choice\s+)?is\s+(?:now\s+)?(?:an?\s+)?(?P<new>{_NAME})"
+    ),
     "tool_is_my": re.compile(
         rf"\b(?P<new>{_NAME})\s+is\s+my\s+(?:go-to\s+|main\s+|usual\s+)?{_OBJ}{_END}"
     ),
@@ -249,6 +252,9 @@ _HEDGE_RE = re.compile(
     r"want|wanted|wanna|hope|hoping|wish|not|never|n't|did you|do you|unless|or)\b|n't\b",
     re.IGNORECASE,
 )
+_LOST_RE = re.compile(
+    r"\b(?:lost|losing|lose|left|leaving|leave|quit|quitting|miss|missed|hated|hate|after)\s*$"
+)
 _JOB_CONTEXT = re.compile(
     r"\b(?:job|role|position|offer|hired|left|quit|company|employer|colleagues|first day|"
     r"onboarding|start(?:s|ing)? there)\b",
@@ -266,8 +272,14 @@ _PRONOUNS = [
 ]
 #: "I love that you...", "I love it when..." are reactions, not standing preferences.
 _REACTION_RE = re.compile(
-    r"^(?:that|it|this|how|when|what|your|you|those|these|all the|the way|seeing|hearing|"
+    r"^(?:that|it|this|how|when|what|your|you|those|these|all the|the way|seeing|hearing|is|was|"
+    r"are|were|has|had|and|but|so|too|about|"
     r"to hear|to see|hearing|reading)\b",
+    re.IGNORECASE,
+)
+#: "I'm learning a ton": no subject to learn.
+_VAGUE_RE = re.compile(
+    r"(?:a\s+(?:lot|ton|bit)|lots|loads|so\s+much|more|how|from|that|what|to\s+(?:be|live|accept))\b",
     re.IGNORECASE,
 )
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us)\b", re.IGNORECASE)
@@ -477,6 +489,8 @@ def _jobs(s: str, turn: str, me: str, when: dt.date | None, obs) -> None:  # typ
             continue
         if name == "job_join" and not role and not _JOB_CONTEXT.search(turn):
             continue
+        if name == "job_my" and _LOST_RE.search(s[max(0, m.start() - 40) : m.start()]):
+            continue  # "I lost my job at Door Dash"
         found = (org, role)
         break
     m = _P["job_as"].match(s)
@@ -707,7 +721,8 @@ def _preferences(s: str, sentence: str, user: bool, obs) -> None:  # type: ignor
         if len(content_words(text)) >= 2:
             obs(kind="item", section="Standing requests", text=text[:1].upper() + text[1:])
     m = _found("learning", s)
-    if m and not _REACTION_RE.match(m.group("what")):
+    what = m.group("what") if m else ""
+    if m and not _REACTION_RE.match(what) and not _VAGUE_RE.match(what):
         obs(kind="item", section="Facts", text=third_person(s))
     m = _found("decision", s)
     if m:
@@ -754,7 +769,7 @@ def _event(s: str, sentence: str, when: dt.date | None, obs) -> None:  # type: i
         return  # "my sister is ...", "my colleague's friend ...": someone else's
     if re.search(r"\blike\s+(?:just\s+|only\s+)?yesterday\b", s, re.I):
         return  # "feels like just yesterday": a figure of speech
-    if re.search(r"\b(?:if|would|could|might|maybe|perhaps|wish|hope|hoping)\b", s, re.I):
+    if re.search(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping)\b", s, re.I):
         return  # not something that happened or will
     dates = [(p, d) for p, d in resolve_dates(s, when) if not _DAY_PHRASE.search(p)]
     if not mine and not _FIRST_PERSON.search(s):

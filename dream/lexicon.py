@@ -65,7 +65,8 @@ TOOL_HEADS = _words(
     """app application tool tracker editor client browser ide language framework library
     database db platform service system software program os stack orchestrator
     scheduler manager notebook launcher terminal shell reader player calendar
-    mail email messenger chat vcs host hosting provider backend frontend"""
+    mail email messenger chat vcs host hosting provider backend frontend
+    watch phone laptop tablet camera headphones earbuds e-reader router"""
 )
 DIETS = _words(
     """vegetarian vegan pescatarian pescetarian flexitarian keto paleo gluten-free

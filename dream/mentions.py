@@ -15,8 +15,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from memory_schema.links import normalize_key
+from validators.semantic import STOPWORDS, content_words, stem
 
 from .extract import (
     _CAP,
@@ -193,6 +195,37 @@ def _vocative(text: str, start: int, end: int) -> bool:
     return bool(words) and words[-1] not in _LINKING
 
 
+#: Words too common to tie a sentence to a project's topic.
+_WEAK = frozenset(
+    re.findall(
+        r"\S+",
+        """project thing things time today week month year good great really still just
+        need want think know going done work working make made lot also like sure okay""",
+    )
+)
+
+
+@dataclass
+class Topic:
+    """The project a session is about: who named it and the words said around it."""
+
+    page: WikiPage
+    speaker: str
+    words: set[str]
+
+
+def topic_words(sentence: str) -> set[str]:
+    return {stem(w) for w in content_words(sentence) if len(w) >= 4 and w not in _WEAK | STOPWORDS}
+
+
+def topic_after(topic: Topic | None, page: WikiPage, speaker: str, sentence: str) -> Topic:
+    """The topic once `speaker` named project `page` in `sentence`."""
+    if topic is not None and topic.page is page and topic.speaker == speaker:
+        topic.words |= topic_words(sentence)
+        return topic
+    return Topic(page, speaker, topic_words(sentence))
+
+
 class Mentions:
     """Known subjects by name, and the people the principal names by relation."""
 
@@ -347,3 +380,38 @@ class Mentions:
                 )
             )
         return out
+
+    def topic_note(
+        self,
+        sentence: str,
+        speaker: str,
+        speaker_paths: set[str],
+        when: dt.date | None,
+        anchor: tuple[str, str, str],
+        topic: Topic,
+    ) -> list[Observation]:
+        """A statement later in a session about the project it named earlier.
+
+        "Batch size 1500 did it: the audit_log table copied" follows "copying the
+        audit_log table for the inventory migration keeps timing out": same speaker, a
+        word of the same topic, no other project named, a statement not a request.
+        """
+        if speaker != topic.speaker or when is None or sentence.rstrip().endswith("?"):
+            return []
+        s = strip_opener(sentence)
+        if len(s.split()) < MIN_NOTE_WORDS or _REQUEST.match(s):
+            return []
+        if not topic_words(s) & topic.words:
+            return []
+        text = self.linked(s.rstrip(" ."), {topic.page.path, *speaker_paths})
+        return [
+            Observation(
+                subject=topic.page.title,
+                subject_type=topic.page.type,
+                kind="item",
+                section="Notes",
+                text=f"{when.isoformat()} · {link(speaker, 'person')}: {text}",
+                when=when,
+                anchor=anchor,
+            )
+        ]

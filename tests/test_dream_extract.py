@@ -11,7 +11,7 @@ import datetime as dt
 import pytest
 
 from dream.extract import Observation, from_sentence, sentences, tool_label
-from dream.mentions import Mentions, third_person_facts
+from dream.mentions import Mentions, third_person_facts, topic_after
 from dream.wiki import WikiPage
 from validators.semantic import Evidence as Ev
 from validators.semantic import check_claim, resolve_dates
@@ -67,6 +67,7 @@ def test_role_at_company_in_an_aside_about_oneself() -> None:
         "I joined the choir last spring.",  # no organization named
         "I joined Priya Nair for lunch.",  # no job in sight
         "As a nurse at Mercy General, my sister works nights.",  # about the sister
+        "Since I lost my job at Door Dash, money is tight.",  # a job that ended
     ],
 )
 def test_not_a_job(text: str) -> None:
@@ -74,8 +75,16 @@ def test_not_a_job(text: str) -> None:
 
 
 def test_leaving_ends_employer_and_role() -> None:
-    kinds = {(o.kind, o.attr) for o in said("I quit Globex last week.")}
-    assert ("end", "Employer") in kinds and ("end_attr", "Role") in kinds
+    for text in ("I quit Globex last week.", "Sadly I lost my job at Globex."):
+        kinds = {(o.kind, o.attr) for o in said(text)}
+        assert ("end", "Employer") in kinds and ("end_attr", "Role") in kinds
+
+
+def test_learning_needs_a_subject() -> None:
+    assert items("I've started learning Welsh on the bus.", "Facts") == [
+        "Has started learning Welsh on the bus"
+    ]
+    assert items("It's a process and I'm learning a ton.", "Facts") == []
 
 
 # -- tools -------------------------------------------------------------------------------
@@ -100,6 +109,12 @@ def test_switched_off_and_now_running_on() -> None:
     obs = said("The reports now live in Metabase, and we shut off Tableau for good.")
     fact = next(o for o in obs if o.kind == "fact")
     assert (fact.attr, fact.text, fact.key) == ("Tool for reports", "{{Metabase|tool}}", "Tableau")
+
+
+def test_devices_and_shorthand() -> None:
+    assert facts("My running watch is a Coros Pace.") == {"Running watch": "{{Coros Pace|tool}}"}
+    assert facts("New code editor: Zed.") == {"Code editor": "{{Zed|tool}}"}
+    assert facts("New neighbours: the Smiths.") == {}
 
 
 def test_tool_labels() -> None:
@@ -242,3 +257,18 @@ def test_negation_is_read_per_clause() -> None:
     ev = [Ev("My girlfriend is a florist, so our schedules never line up.", "Maya")]
     assert check_claim("**Role:** florist", ev) is None
     assert check_claim("Is not a florist", ev) == "negation differs from the evidence"
+
+
+def test_a_session_about_a_project_adds_its_later_statements() -> None:
+    garden = _page("knowledge/projects/Garden redesign.md", "Garden redesign", "project")
+    known = Mentions([garden], None)
+    topic = topic_after(None, garden, "Maya", "The garden redesign needs a drainage plan.")
+
+    def later(text: str, speaker: str = "Maya") -> list[str]:
+        found = known.topic_note(text, speaker, set(), DAY, ("s", "t3", text), topic)
+        return [o.subject for o in found]
+
+    assert later("We went with gravel drainage under the lawn.") == ["Garden redesign"]
+    assert later("My sister loves gravel paths.", speaker="Ana") == []  # someone else
+    assert later("Anyway, my cousin is in town this week.") == []  # another topic
+    assert later("Can you draw the drainage layout?") == []  # a request
