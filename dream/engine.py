@@ -29,6 +29,7 @@ from .extract import (
     Observation,
     from_sentence,
     is_ai,
+    link,
     self_introduction,
     sentences,
 )
@@ -53,6 +54,22 @@ class Outcome:
     deferred: list[str] = field(default_factory=list)
     forgotten: int = 0  # lines and pages removed by the forget log
     problems: list[str] = field(default_factory=list)
+
+
+def people_line(
+    speaker: str, name: str, when: dt.date | None, anchor: tuple[str, str, str]
+) -> Observation:
+    return Observation(
+        subject=speaker,
+        subject_type="person",
+        kind="keyed",
+        section="People",
+        text=link(name, "person"),
+        key=name,
+        when=when,
+        anchor=anchor,
+        once=True,
+    )
 
 
 def line_value(value: str) -> str:
@@ -282,8 +299,13 @@ class WikiBuilder:
             for obs in from_sentence(sent, speaker, when, anchor, user, turn_text):
                 out.append((n, sent, obs))
             for obs in third_person_facts(sent, when, anchor):
-                if normalize_key(obs.subject) != normalize_key(speaker):
-                    out.append((n, sent, obs))
+                if normalize_key(obs.subject) == normalize_key(speaker):
+                    continue
+                out.append((n, sent, obs))
+                if obs.subject_type == "person":
+                    # Someone the speaker talks about is someone in their life: the
+                    # speaker's page lists them, so the two pages link.
+                    out.append((n, sent, people_line(speaker, obs.subject, when, anchor)))
         return out
 
     def _sentences(self, item: WorkItem) -> Any:

@@ -103,6 +103,7 @@ def test_a_story_told_in_other_words(memory: MemoryRepo) -> None:
             ("assistant", "Congratulations!"),
             ("user", "Also, I finally replaced Paprika with Mela as my recipe app."),
             ("user", "Pepper knocked a whole pan off the counter this morning."),
+            ("user", "Oh, and Femi lives in Accra now, he loves it."),
         ],
         speaker="Ruth",
     )
@@ -122,6 +123,10 @@ def test_a_story_told_in_other_words(memory: MemoryRepo) -> None:
     assert "knocked a whole pan off the counter" in section(pepper, "Notes")
     idris = memory.read_text("knowledge/people/Idris.md")
     assert "- **Role:** welder" in idris and "Husband of [[Ruth Okafor|Ruth]]" in idris
+    # Someone Ruth only talks about is linked from her page, so the graph stays whole.
+    femi = memory.read_text("knowledge/people/Femi.md")
+    assert "- **Lives in:** [[Accra]] — since 2025-06-20" in femi
+    assert "- [[Femi]]" in section(ruth, "People")
     _, components, dangling = graph(memory.root)
     assert components == 1 and dangling == []
     assert validate_tree(memory.root).ok and validate_semantics(memory.root).ok
