@@ -1,138 +1,478 @@
 """The extractive engine: deterministic, offline answers built from memory's own words.
 
-It asks the Memory Agent (through the same tool the LLM engine uses), scores every
-sentence of what came back by the question's content words it shares (speaker names
-count, so "What did Maya say..." finds Maya's turns), and answers with the best
-sentences, each quoted with who said it, when, and its block link. When no sentence
-shares a content word with the question beyond a speaker's name, memory does not
-support an answer and the engine says it does not know.
+It reads memory the way DESIGN.md lays it out. The question is analysed first
+(`question.py`: what kind of answer, about whom, now or before). The Memory Agent
+searches the whole repo (the same tool the LLM engine calls). When the question names a
+subject that has a wiki page (by title, alias or a close spelling; "my ..." is the
+asker's profile page), the engine reads that page and takes its lines as facts, each
+backed by the evidence blocks it cites. A possessive chain ("my sister's city") is
+followed hop by hop: through the page's links or, without a wiki, through what the
+asker said ("my sister Lena"), then a second search about the person found.
+
+Every sentence and fact is then read (`reader.py`): is it about the subject, does it
+tell rather than ask, does it hold a value of the wanted kind, is it current. The
+answer's first line is the short answer (the value, date or name) with its citations;
+the supporting quotes follow. When no sentence is about the subject and its topic, the
+engine says it does not know.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
+from collections import Counter
+from collections.abc import Iterable
 
 from memory_schema.links import short_quote
 
 from .answer import Draft
 from .citations import DONT_KNOW
 from .errors import AgentError
-from .memory_agent import Finding
+from .memory_agent import Finding, MemoryReport
+from .question import Question, analyse
+from .reader import Candidate, Reader, Reading, Similarity, Subject
+from .text import sentences, terms
 from .tools import Toolbox
+from .wiki import Fact, Wiki
 
-_WORD = re.compile(r"[a-z0-9]+")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_POSSESSIVE = re.compile(r"['’]s\b")
-MIN_COVERAGE = 1 / 3  # share of the question's content words a sentence must contain
+__all__ = ["ExtractiveEngine", "stopwords", "terms"]
 
+from .text import stopwords
 
-@cache
-def stopwords() -> frozenset[str]:
-    text = resources.files("agent").joinpath("data", "stopwords.txt").read_text("utf-8")
-    return frozenset(text.split())
-
-
-@cache
-def _stemmer():  # type: ignore[no-untyped-def]
-    import snowballstemmer
-
-    return snowballstemmer.stemmer("english")
-
-
-def stem(word: str) -> str:
-    """Snowball (Porter 2) stem: 'migrating' and 'migration' both give 'migrat'."""
-    return str(_stemmer().stemWord(word))
-
-
-def terms(text: str) -> set[str]:
-    """Content words, stemmed: no stopwords, no possessive 's, no single letters."""
-    words = _WORD.findall(_POSSESSIVE.sub("", text.lower()))
-    return {stem(w) for w in words if len(w) > 1 and w not in stopwords()}
-
-
-@dataclass(frozen=True)
-class Scored:
-    score: float
-    coverage: float
-    text_overlap: int  # content words shared with the sentence itself (not the speaker)
-    sentence: str
-    finding: Finding
-
-
-def score(question_terms: set[str], finding: Finding, names: set[str]) -> Scored | None:
-    """The best sentence of a finding for the question, or None if it shares nothing
-    with the question but names (a greeting to Maya says nothing about Maya's job)."""
-    b = finding.blocks[0]
-    speaker_terms = terms(b.speaker or "") if not finding.via else set()
-    best: Scored | None = None
-    for sentence in _SENTENCE.split(finding.text) if not finding.via else [finding.text]:
-        st = terms(sentence)
-        text_overlap = len((question_terms & st) - names)
-        overlap = question_terms & (st | speaker_terms)
-        if not text_overlap:
-            continue
-        coverage = len(overlap) / len(question_terms)
-        value = (
-            coverage
-            + 0.3 / (1 + finding.rank)
-            + (0.15 if finding.via else 0.0)  # the wiki states facts, turns chat about them
-            - (0.15 if finding.context else 0.0)
-        )
-        if best is None or value > best.score:
-            best = Scored(value, coverage, text_overlap, sentence.strip(), finding)
-    return best
-
-
-def render_line(s: Scored) -> str:
-    links = s.finding.links
-    if s.finding.via:
-        # A wiki sentence may lean on its page ("works here"): name the page.
-        page = s.finding.via.rsplit("/", 1)[-1].removesuffix(".md")
-        body = s.sentence.rstrip()
-        end = body[-1] if body[-1:] in ".!?" else "."
-        return f"{page}: {body.rstrip('.!?')} {links}{end}"
-    b = s.finding.blocks[0]
-    who = b.speaker or b.title
-    when = f" on {b.date.isoformat()}" if b.date else ""
-    return f'{who} said{when}: "{short_quote(s.sentence, 240)}" {links}'
+_KNOWLEDGE = "knowledge/"
 
 
 class ExtractiveEngine:
     name = "extractive"
     model = None
 
-    def __init__(self, toolbox: Toolbox, max_lines: int = 3):
+    def __init__(self, toolbox: Toolbox, max_lines: int = 3, similarity: Similarity | None = None):
         self.toolbox = toolbox
         self.max_lines = max_lines
+        self.similarity = similarity
+        self._wiki: Wiki | None = None
+        self._pages_read: set[str] = set()
 
-    def answer(self, question: str) -> Draft:
+    # -- tools -----------------------------------------------------------------------------
+
+    def _search(self, description: str) -> MemoryReport:
         agent = self.toolbox.memory_agent
         if agent is None:
             raise AgentError("the extractive engine needs the Memory Agent")
-        result = self.toolbox.call("memory_agent", {"description": question})
+        result = self.toolbox.call("memory_agent", {"description": description})
         if result.is_error:
             raise AgentError(result.content)
-        report = agent.reports[-1]
-        q = terms(question) or {w for w in _WORD.findall(question.lower())}
-        if not q:
-            return Draft(DONT_KNOW, steps=1, stop_reason="no-support")
-        names = {t for f in report.findings for b in f.blocks for t in terms(b.speaker or "")}
-        scored = [s for f in report.findings if (s := score(q, f, names)) is not None]
-        scored = sorted((s for s in scored if s.coverage >= MIN_COVERAGE), key=lambda s: -s.score)
-        if not scored:
-            return Draft(DONT_KNOW, steps=1, stop_reason="no-support")
+        self._wiki = None  # the working set may have grown
+        return agent.reports[-1]
+
+    def wiki(self) -> Wiki:
+        if self._wiki is None:
+            agent = self.toolbox.memory_agent
+            root = self.toolbox.workset.root if self.toolbox.workset else self.toolbox.sandbox.root
+            assert agent is not None
+            self._wiki = Wiki.load(root, agent.store)
+        return self._wiki
+
+    def _read_page(self, path: str) -> list[Candidate]:
+        """A subject's page, read with the `read` tool so the transcript shows it."""
+        if path not in self._pages_read:
+            self._pages_read.add(path)
+            self.toolbox.call("read", {"path": path})
+        return [Candidate(f.text, f.blocks, 0, fact=f) for f in self.wiki().facts(path)]
+
+    # -- the answer --------------------------------------------------------------------------
+
+    def answer(self, question: str) -> Draft:
+        q = analyse(question)
+        if not q.terms:
+            return Draft(DONT_KNOW, steps=0, stop_reason="no-support")
+        calls = len(self.toolbox.log)
+        report = self._search(question)
+        pool = self._candidates(report)
+        users = _users(pool)
+        subj, extra = self._subject(q, pool, users)
+        pool = _dedupe([*pool, *extra])
+        known_people, known_names = self._known(pool, users)
+        reader = Reader(
+            q,
+            subj,
+            known_people,
+            known_names,
+            self._similarity(),
+            common=_common_words(pool),
+            speakers={(c.block.speaker or "").lower() for c in pool if c.fact is None},
+        )
+        steps = len(self.toolbox.log) - calls
+        if q.answer_type == "choice" and q.choices:
+            text = self._choose(q, reader, pool)
+            return Draft(
+                text or DONT_KNOW, steps=steps, stop_reason="answered" if text else "no-support"
+            )
+        if q.answer_type == "name" and subj.chain_done and subj.resolved and subj.evidence:
+            return Draft(self._resolved_answer(subj), steps=steps)
+        readings = reader.read(pool)
+        if not readings:
+            return Draft(DONT_KNOW, steps=steps, stop_reason="no-support")
+        return Draft(self._compose(q, readings, pool), steps=steps)
+
+    def _candidates(self, report: MemoryReport, rank_shift: int = 0) -> list[Candidate]:
+        out: list[Candidate] = []
+        wiki = self.wiki()
+        for f in report.findings:
+            rank = f.rank + rank_shift
+            if f.via and f.via.startswith(_KNOWLEDGE) and f.via in wiki.pages:
+                out += [
+                    Candidate(x.text, x.blocks, rank, fact=x, context=f.context)
+                    for x in wiki.facts(f.via)
+                    if x.text == f.text or set(x.blocks) & set(f.blocks)
+                ]
+                continue
+            # A summary or note line points at its evidence: read the evidence itself.
+            out += _block_candidates(f, rank)
+        return _dedupe(out)
+
+    def _known(self, pool: list[Candidate], users: list[str]) -> tuple[set[str], set[str]]:
+        wiki = self.wiki()
+        people = {u.lower() for u in users}
+        people |= {(c.block.speaker or "").lower() for c in pool if c.block.speaker}
+        people.discard("assistant")
+        for page in wiki.pages.values():
+            if page.type in ("person", "profile"):
+                people |= {n.lower() for n in (page.title, *page.aliases)}
+        names = set(people)
+        for page in wiki.pages.values():
+            names |= {n.lower() for n in (page.title, *page.aliases)}
+        return people, names
+
+    def _similarity(self) -> Similarity | None:
+        """Cosine similarity with the search index's own embedder, when it has one."""
+        if self.similarity is not None:
+            return self.similarity
+        agent = self.toolbox.memory_agent
+        embedder = getattr(agent.searcher, "embedder", None) if agent else None
+        if embedder is None or not hasattr(embedder, "embed"):
+            return None
+        cache: dict[str, object] = {}
+
+        def similarity(question: str, texts: list[str]) -> list[float]:
+            import numpy as np
+
+            todo = list(dict.fromkeys(t for t in [question, *texts] if t not in cache))
+            if todo:
+                cache.update(zip(todo, embedder.embed(todo), strict=True))
+            qv = np.asarray(cache[question])
+            return [float(np.dot(qv, np.asarray(cache[t]))) for t in texts]
+
+        self.similarity = similarity
+        return similarity
+
+    # -- whom the question is about --------------------------------------------------------
+
+    def _subject(
+        self, q: Question, pool: list[Candidate], users: list[str]
+    ) -> tuple[Subject, list[Candidate]]:
+        wiki = self.wiki()
+        subj = Subject()
+        extra: list[Candidate] = []
+        page: str | None = None
+        if q.owner == "me":
+            subj.speakers = {u.lower() for u in users}
+            page = wiki.profile(users)
+        elif q.owner or q.names:
+            speakers = {(c.block.speaker or "").lower() for c in pool}
+            owner = q.owner or next(
+                (n for n in q.names if n.lower() in speakers or _is_person(wiki, n)), None
+            )
+            if owner:
+                subj.names.add(owner.lower())
+                subj.speakers.add(owner.lower())
+                page = wiki.find(owner)
+        if page:
+            subj.pages.add(page)
+            subj.names |= {n.lower() for n in (wiki.title(page), *wiki.pages[page].aliases)}
+            extra += self._read_page(page)
+        # Pages of the other things the question names ("the team offsite in Annecy").
+        for name in q.names:
+            other = wiki.find(name)
+            if other and other not in subj.pages:
+                extra += self._read_page(other)
+        if q.chain and (q.owner == "me" or subj.defined):
+            extra += self._follow(q, subj, page, [*pool, *extra])
+        return subj, extra
+
+    def _follow(
+        self, q: Question, subj: Subject, page: str | None, pool: list[Candidate]
+    ) -> list[Candidate]:
+        """Resolve "my best friend" to Hana, hop by hop; search again about who it is."""
+        wiki = self.wiki()
+        extra: list[Candidate] = []
+        owner_speakers = set(subj.speakers)
+        resolved_all = True
+        for i, link in enumerate(q.chain):
+            phrase = _phrase(link, pool, wiki, page)
+            found: tuple[str, tuple] | None = None
+            if page:
+                rel = wiki.related(page, phrase)
+                if rel:
+                    name, fact = rel[0]
+                    found = (name, fact.blocks)
+            if found is None and i == 0:
+                found = _apposition(phrase, pool, owner_speakers)
+                if found is None:
+                    more = self._candidates(self._search(f"my {phrase}"), rank_shift=5)
+                    extra += more
+                    found = _apposition(phrase, [*pool, *more], owner_speakers)
+            if i == 0:
+                subj.phrases.append(f"my {phrase}" if q.owner == "me" else f"{phrase}")
+            if found is None:
+                # "my knee surgery" is the asker's own, not someone else: keep the owner.
+                resolved_all = False
+                break
+            subj.speakers = set()  # from here on the subject is someone else
+            name, blocks = found
+            subj.resolved = name
+            subj.evidence = tuple(blocks)
+            subj.covered |= terms(phrase)
+            subj.names = {name.lower()}
+            page = wiki.find(name)
+            subj.pages = {page} if page else set()
+            if page:
+                subj.names |= {n.lower() for n in wiki.pages[page].aliases}
+                extra += self._read_page(page)
+        subj.chain_done = resolved_all
+        if subj.resolved and not (q.answer_type == "name" and resolved_all):
+            about = _rewrite(q, subj.resolved)
+            extra += self._candidates(self._search(about), rank_shift=0)
+        return extra
+
+    # -- composing -----------------------------------------------------------------------------
+
+    def _resolved_answer(self, subj: Subject) -> str:
+        links = " ".join(b.link for b in subj.evidence)
+        lines = [f"{subj.resolved} {links}"]
+        for b in subj.evidence[:2]:
+            lines.append(f'- {_said(b)}: "{short_quote(b.text, 240)}" {b.link}')
+        return "\n".join(lines)
+
+    def _compose(self, q: Question, readings: list[Reading], pool: list[Candidate]) -> str:
+        best = readings[0]
+        c = best.candidate
+        links = " ".join(b.link for b in c.blocks)
         lines: list[str] = []
-        used: set[tuple[str, str]] = set()
-        for s in scored:
-            keys = {(b.path, b.anchor) for b in s.finding.blocks}
-            if keys & used or s.score < 0.75 * scored[0].score:
+        if best.span and (q.typed or q.answer_type == "thing"):
+            detail = ""
+            if c.fact is not None and c.fact.since and not c.fact.historic:
+                detail = f" (since {c.fact.since.isoformat()})"
+            elif best.weak_span:
+                detail = " (the day it was mentioned)"
+            lines.append(f"{best.span}{detail} {links}")
+            earlier = _earlier(q, best, readings, self.wiki())
+            if earlier:
+                lines.append(earlier)
+            lines.append(f"- {_quote(c)}")
+        else:
+            lines.append(_quote(c))
+        used = {(b.path, b.anchor) for b in c.blocks}
+        for r in readings[1:]:
+            if len(lines) >= self.max_lines + 1 or r.score < 0.8 * best.score:
+                break
+            keys = {(b.path, b.anchor) for b in r.candidate.blocks}
+            if keys & used:
                 continue
             used |= keys
-            lines.append(render_line(s))
-            if len(lines) == self.max_lines:
-                break
-        text = lines[0] if len(lines) == 1 else "\n".join(f"- {ln}" for ln in lines)
-        return Draft(text, steps=1)
+            lines.append(f"- {_quote(r.candidate)}")
+        return "\n".join(lines)
+
+    def _choose(self, q: Question, reader: Reader, pool: list[Candidate]) -> str | None:
+        """ "A or B?": the option memory supports; for which-came-first, by their dates."""
+        picks: list[tuple[str, Reading]] = []
+        for option in q.choices:
+            sub = analyse(f"When was {option}?" if q.order else q.text)
+            opt_reader = Reader(
+                sub, reader.subj, reader.known_people, reader.known_names, reader.similarity
+            )
+            want = terms(option) - {t for o in q.choices if o != option for t in terms(o)}
+            fits = [
+                r
+                for r in opt_reader.read(pool)
+                if want <= r.candidate.words() and (not q.order or r.span)
+            ]
+            if not fits and q.order:
+                more = self._candidates(self._search(option), rank_shift=0)
+                fits = [r for r in opt_reader.read(more) if want <= r.candidate.words() and r.span]
+            if fits:
+                picks.append((option, fits[0]))
+        if not picks:
+            return None
+        if q.order:
+            dated = [(o, r) for o, r in picks if r.candidate.date or r.span]
+            if len(dated) < 2:
+                return None
+            key = {o: r.when or r.candidate.date for o, r in dated}
+            dated.sort(key=lambda p: key[p[0]], reverse=q.order == "later")
+            (first, r1), (second, r2) = dated[0], dated[1]
+            l1 = " ".join(b.link for b in r1.candidate.blocks)
+            l2 = " ".join(b.link for b in r2.candidate.blocks)
+            word = "came first" if q.order == "earlier" else "came later"
+            return "\n".join([
+                f"{_cap(first)} ({r1.span}) {l1}",
+                f"It {word} than {second} ({r2.span}) {l2}.",
+                f"- {_quote(r1.candidate)}",
+                f"- {_quote(r2.candidate)}",
+            ])  # fmt: skip
+        picks.sort(key=lambda p: -p[1].score)
+        option, r = picks[0]
+        links = " ".join(b.link for b in r.candidate.blocks)
+        return f"{_cap(option)} {links}\n- {_quote(r.candidate)}"
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _block_candidates(f: Finding, rank: int) -> list[Candidate]:
+    out = []
+    for b in f.blocks:
+        context = f.context or bool(f.via)
+        out += [Candidate(s, (b,), rank, context=context) for s in sentences(b.text)]
+    return out
+
+
+def _dedupe(pool: Iterable[Candidate]) -> list[Candidate]:
+    seen: dict[tuple[str, ...], Candidate] = {}
+    for c in pool:
+        old = seen.get(c.key)
+        if old is None or (c.rank, c.context) < (old.rank, old.context):
+            seen[c.key] = c
+    return list(seen.values())
+
+
+def _common_words(pool: list[Candidate]) -> set[str]:
+    """Words memory writes in lower case: a capitalized one of them is no name."""
+    out: set[str] = set()
+    for c in pool:
+        out |= set(re.findall(r"\b[a-z][a-z'-]+\b", c.text))
+    return out
+
+
+def _users(pool: list[Candidate]) -> list[str]:
+    """Who "I" is: the speakers of user turns, most frequent first."""
+    count = Counter(c.block.speaker for c in pool if c.block.role == "user" and c.block.speaker)
+    return [name for name, _ in count.most_common()]
+
+
+def _is_person(wiki: Wiki, name: str) -> bool:
+    path = wiki.find(name)
+    return bool(path and wiki.pages[path].type in ("person", "profile"))
+
+
+def _phrase(link: str, pool: list[Candidate], wiki: Wiki, page: str | None) -> str:
+    """The longest start of a chain link that memory uses after "my" ("sister live" ->
+    "sister")."""
+    words = link.split()
+    texts = " ".join(c.text.lower() for c in pool)
+    for n in range(len(words), 0, -1):
+        phrase = " ".join(words[:n])
+        if re.search(rf"\bmy {re.escape(phrase)}\b", texts) or (
+            page and wiki.related(page, phrase)
+        ):
+            return phrase
+    return words[0]
+
+
+_NAME = r"([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)"
+
+
+def _apposition(phrase: str, pool: list[Candidate], speakers: set[str]) -> tuple[str, tuple] | None:
+    """Who "my <phrase>" is, from what the asker said: "my sister Lena", "Lena, my
+    sister", "my sister's name is Lena", "my sister is called Lena"."""
+    p = re.escape(phrase)
+    patterns = [
+        rf"\bmy {p},? {_NAME}",
+        rf"{_NAME},? (?:my|our) {p}\b",
+        rf"{_NAME} \((?:my|our) {p}\)",
+        rf"\bmy {p}(?:'s name)? is (?:called |named )?{_NAME}",
+    ]
+    from .spans import _ordinary
+
+    votes: Counter[str] = Counter()
+    where: dict[str, tuple] = {}
+    for c in sorted(pool, key=lambda c: (c.rank, c.key)):
+        if c.fact is not None or (speakers and (c.block.speaker or "").lower() not in speakers):
+            continue
+        for rx in patterns:
+            for m in re.finditer(rx, c.text, flags=re.I):
+                name = m.group(1).strip()
+                if not name[:1].isupper():
+                    continue
+                name = name.split()[0] if _ordinary(name.split()[-1]) else name
+                if _ordinary(name) or name.lower() in speakers:
+                    continue
+                votes[name] += 1
+                where.setdefault(name, c.blocks)
+    if not votes:
+        return None
+    name = votes.most_common(1)[0][0]
+    return name, where[name]
+
+
+def _rewrite(q: Question, name: str) -> str:
+    """The question about the person a chain led to: "Where does my sister live?" ->
+    "Where does Lena live?"."""
+    text = q.text
+    for link in q.chain:
+        for n in range(len(link.split()), 0, -1):
+            phrase = " ".join(link.split()[:n])
+            new = re.sub(rf"\b(my|our) {re.escape(phrase)}('s)?", name + r"\2", text, flags=re.I)
+            if new != text:
+                return new
+    return f"{name} {text}"
+
+
+def _said(b) -> str:  # type: ignore[no-untyped-def]
+    who = b.speaker or b.title
+    return f"{who} said on {b.date.isoformat()}" if b.date else f"{who} said"
+
+
+def _quote(c: Candidate) -> str:
+    """A candidate as a supporting line: who said what and when, or the page's line."""
+    if c.fact is not None:
+        f = c.fact
+        quotes = "; ".join(f'"{short_quote(b.text, 200)}" {b.link}' for b in c.blocks[:2])
+        return f"{f.title} (wiki): {f.text} — {quotes}"
+    b = c.block
+    return f'{_said(b)}: "{short_quote(c.text, 240)}" {b.link}'
+
+
+def _earlier(q: Question, best: Reading, readings: list[Reading], wiki: Wiki) -> str | None:
+    """For "now" questions: the value it replaced, with its dates and evidence."""
+    if not q.current:
+        return None
+    f = best.candidate.fact
+    if f is not None and f.attr:
+        for other in wiki.facts(f.page):
+            if other.attr and other.historic and terms(other.attr) == terms(f.attr):
+                span = (
+                    f" ({other.since.isoformat() + ' ' if other.since else ''}to "
+                    f"{other.until.isoformat()})"
+                    if other.until
+                    else ""
+                )
+                links = " ".join(b.link for b in other.blocks)
+                return f"Earlier: {other.value}{span} {links}"
+    from .spans import change
+
+    moved = change(best.candidate.text)
+    if moved:
+        return f"Earlier: {moved[0]} {best.candidate.block.link}"
+    for r in readings[1:6]:
+        then, now = r.candidate.date, best.candidate.date
+        if r.span and r.span != best.span and then and now and then < now:
+            links = " ".join(b.link for b in r.candidate.blocks)
+            return f"Earlier: {r.span} (as of {then.isoformat()}) {links}"
+    return None
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+_ = Fact  # the type of Candidate.fact, re-exported for readers of this module

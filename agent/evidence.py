@@ -31,6 +31,7 @@ class Block:
     speaker: str | None = None
     date: dt.date | None = None
     title: str = ""
+    role: str | None = None  # user, assistant, ... for turns; None for paragraphs
 
     @property
     def index(self) -> int:
@@ -84,7 +85,7 @@ class EvidenceStore:
                 return None
             turn = doc.turns[i - 1]
             date = turn.at.date() if turn.at else doc.date
-            return Block(rel, anchor, turn.content, turn.who, date, doc.title)
+            return Block(rel, anchor, turn.content, turn.who, date, doc.title, turn.role)
         if m.group(1) != "p" or not 1 <= i <= len(doc.blocks):
             return None
         captured = doc.captured.date() if isinstance(doc.captured, dt.datetime) else doc.captured

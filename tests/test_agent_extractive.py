@@ -12,7 +12,7 @@ from agent.runner import Agent, AgentSettings
 from brain.cli import cli
 from memory_schema import MemoryRepo
 from memory_schema.session import Session
-from tests.test_agent_helpers import ONBOARDING, SOURCE, TRIP, build_memory
+from tests.test_agent_helpers import MAYA, ONBOARDING, SOURCE, TRIP, build_memory
 from validators import validate_tree
 
 JSON_KEYS = ["answer", "citations", "files_read", "tool_calls", "tokens", "seconds", "engine"]
@@ -36,8 +36,11 @@ def test_answers_through_the_wiki_with_evidence_citations(repo: MemoryRepo):
     assert next((c.path, c.anchor) for c in a.citations) == (ONBOARDING, "t1")
     assert all(c.path.startswith(("sessions/", "sources/")) for c in a.citations)
     assert "[cite:1]" in a.text and "[[" not in a.text.replace("[[Northwind", "")
-    assert a.engine == "extractive" and a.tool_calls == 1 and a.invalid_citations == 0
-    assert ONBOARDING in a.files_read
+    # One search, then the subject's page read with the read tool.
+    assert a.engine == "extractive" and a.tool_calls == 2 and a.invalid_citations == 0
+    assert [t.name for t in a.tools] == ["memory_agent", "read"]
+    assert ONBOARDING in a.files_read and MAYA in a.files_read
+    assert a.text.split("\n")[0] == "Northwind Labs [cite:1]"
     assert (a.tokens.input, a.tokens.output) == (0, 0)
 
 
@@ -77,11 +80,12 @@ def test_every_ask_is_recorded_and_never_cited_back(repo: MemoryRepo):
     assert repo.head() != head
     session = Session.parse(repo.read_text(a.session_path), a.session_path)
     assert session.format == "brain-agent"
-    assert [t.role for t in session.turns] == ["user", "tool", "assistant"]
+    assert [t.role for t in session.turns] == ["user", "tool", "tool", "assistant"]
     assert session.turns[1].content.startswith("memory_agent(description='Where does Maya work?')")
+    assert session.turns[2].content.startswith(f"read(path='{MAYA}')")
     assert (
-        "[cite:1]" in session.turns[2].content
-        and f"[[{ONBOARDING[:-3]}#^t1]]" in session.turns[2].content
+        "[cite:1]" in session.turns[3].content
+        and f"[[{ONBOARDING[:-3]}#^t1]]" in session.turns[3].content
     )
     assert validate_tree(repo.root).ok
     # Asked again: the earlier transcript is memory but not evidence.
@@ -97,7 +101,7 @@ def test_cli_ask_json_has_the_documented_shape(repo: MemoryRepo):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert list(data) == JSON_KEYS
-    assert data["engine"] == "extractive" and data["tool_calls"] == 1
+    assert data["engine"] == "extractive" and data["tool_calls"] == 2
     assert data["tokens"] == {"input": 0, "output": 0}
     assert isinstance(data["seconds"], float)
     cite = data["citations"][0]
@@ -112,7 +116,7 @@ def test_cli_ask_human_output_and_record(repo: MemoryRepo):
     assert result.exit_code == 0, result.output
     assert f"[1] {ONBOARDING}#^t1" in result.output
     assert (
-        "extractive · 1 tool call · " in result.output and "recorded in sessions/" in result.output
+        "extractive · 2 tool calls · " in result.output and "recorded in sessions/" in result.output
     )
 
 

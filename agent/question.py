@@ -1,0 +1,260 @@
+"""What a question asks: its wh-word, the kind of answer, whom it is about, and when.
+
+A careful reader first works out what would count as an answer: "When ..." wants a
+date, "Which city ..." a place, "What is my sister's job?" an occupation of the person
+who is the asker's sister. Nothing here knows any dataset's phrasing; it reads general
+English with a small lexicon (`data/question_words.json`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from .text import WORD, stopwords, terms
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.-]*[A-Za-z0-9]|[A-Za-z0-9]")
+_POSS = re.compile(r"['’]s?$")
+_WH = ("who", "whom", "whose", "what", "which", "where", "when", "why", "how")
+_PREPS = {"in", "at", "on", "for", "to", "from", "with", "about", "of", "by", "during", "into"}
+
+
+@cache
+def lexicon() -> dict[str, object]:
+    text = resources.files("agent").joinpath("data", "question_words.json").read_text("utf-8")
+    return dict(json.loads(text))
+
+
+def _words(key: str) -> list[str]:
+    value = lexicon()[key]
+    assert isinstance(value, list)
+    return [str(v) for v in value]
+
+
+@cache
+def type_nouns() -> dict[str, str]:
+    """word -> answer type ("city" -> "place")."""
+    table = lexicon()["type_nouns"]
+    assert isinstance(table, dict)
+    return {w: kind for kind, words in table.items() for w in words}
+
+
+def has_cue(text: str, key: str) -> bool:
+    low = " " + " ".join(WORD.findall(text.lower())) + " "
+    return any(f" {cue} " in low for cue in _words(key))
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    wh: str  # who, what, which, where, when, why, how, yesno, other
+    answer_type: str  # date, place, name, occupation, number, frequency, duration, choice, thing
+    terms: frozenset[str]  # content stems of the question
+    focus: frozenset[str]  # stems a supporting sentence must hold (the thing asked about)
+    owner: str | None  # whose chain: "me" for my/I, a name for "Caroline's ...", else None
+    chain: tuple[str, ...]  # possessive chain from the owner: ("best friend", "profession")
+    names: tuple[str, ...]  # proper names the question mentions
+    current: bool  # asks what holds now
+    past: bool  # asks what held before
+    choices: tuple[str, ...]  # "A or B" questions: the options
+    order: str | None  # "earlier" or "later" for which-came-first questions
+
+    @property
+    def first_person(self) -> bool:
+        return self.owner == "me"
+
+    @property
+    def typed(self) -> bool:
+        """The answer is a short value (a date, a place, a name...), not a sentence."""
+        return self.answer_type not in ("thing", "why", "yesno")
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def analyse(text: str) -> Question:
+    """Read a question (see the module docstring)."""
+    text = " ".join(text.split())
+    low = text.lower().replace("’", "'")
+    toks = [t.lower() for t in _tokens(low)]
+    first = toks[0] if toks else ""
+    wh = next((w for w in toks[:4] if w in _WH), "")
+    if not wh:
+        wh = "yesno" if first in _words("aux") else "other"
+    kinds = type_nouns()
+    answer_type = "thing"
+    head = _head_noun(toks, wh)
+    if wh == "when" or re.search(r"\b(what|which) (date|day|year|month|time)\b", low):
+        answer_type = "date"
+    elif wh == "where" or (head and kinds.get(head[-1]) == "place"):
+        answer_type = "place"
+    elif re.search(r"\bhow (many|much|old)\b", low) or any(
+        kinds.get(t) == "number" and t not in ("many", "much", "old") for t in toks
+    ):
+        answer_type = "number"
+    elif re.search(r"\bhow (often|frequently)\b", low):
+        answer_type = "frequency"
+    elif re.search(r"\bhow long\b", low):
+        answer_type = "duration"
+    elif re.search(r"\bdo(es)? for (a )?(living|work)\b", low) or any(
+        kinds.get(t) == "occupation" for t in toks
+    ):
+        answer_type = "occupation"
+    elif wh in ("who", "whom") or re.search(r"\b(name|named|called|call)\b", low):
+        answer_type = "name"
+    elif wh == "why":
+        answer_type = "why"
+    choices = _choices(text)
+    if choices:
+        answer_type = "choice"
+    elif wh == "yesno":
+        answer_type = "yesno"
+    owner, chain = _chain(low)
+    names = tuple(_proper_names(text))
+    if owner is None and names and re.search(rf"\b{re.escape(names[0].lower())}'s\b", low):
+        owner = names[0]
+    if owner is None and re.search(r"\b(i|me|my|mine|myself|we|our|us)\b", low):
+        owner = "me"
+    all_terms = terms(text)
+    drop = {t for t in all_terms if _is_type_word(t)}
+    generic = {w for v in _words("generic_verbs") for w in terms(v)}
+    focus_words = list(head) if head else []
+    for link in chain:
+        focus_words += link.split()
+    focus = {t for w in focus_words for t in terms(w)} - drop - generic
+    name_terms = {t for n in names for t in terms(n)}
+    focus -= name_terms
+    if choices:
+        focus = set()  # each option is matched on its own
+    order = None
+    if answer_type == "choice" and has_cue(low, "earlier_cues"):
+        order = "earlier"
+    elif answer_type == "choice" and has_cue(low, "later_cues"):
+        order = "later"
+    return Question(
+        text=text,
+        wh=wh,
+        answer_type=answer_type,
+        terms=frozenset(all_terms),
+        focus=frozenset(focus),
+        owner=owner,
+        chain=tuple(chain),
+        names=names,
+        current=has_cue(low, "current_cues"),
+        past=has_cue(low, "past_cues") and not has_cue(low, "current_cues"),
+        choices=choices,
+        order=order,
+    )
+
+
+def _is_type_word(stemmed: str) -> bool:
+    return any(stemmed in terms(w) for w in type_nouns())
+
+
+def _head_noun(toks: list[str], wh: str) -> tuple[str, ...]:
+    """The words right after what/which that name the thing asked for:
+    "which task tracker do I use" -> ("task", "tracker")."""
+    if wh not in ("what", "which", "whose"):
+        return ()
+    i = toks.index(wh) + 1
+    while i < len(toks) and toks[i] in ("kind", "type", "sort", "of", "the", "a", "an"):
+        i += 1
+    out: list[str] = []
+    aux = set(_words("aux"))
+    while i < len(toks) and len(out) < 3:
+        t = toks[i]
+        if t in aux or t in stopwords() or t in _PREPS:
+            break
+        out.append(_POSS.sub("", t))
+        if _POSS.search(t):
+            break
+        i += 1
+    return tuple(out)
+
+
+def _chain(low: str) -> tuple[str | None, list[str]]:
+    """A possessive chain: "my best friend's profession" -> ("me", ["best friend",
+    "profession"]). Each link is up to two words; the reader checks which words of a link
+    memory actually uses ("my sister live" is read as "sister")."""
+    m = re.search(r"\b(my|our)\s+(.+)$", low)
+    if not m:
+        m2 = re.search(r"\b([a-z]+)'s\s+(.+)$", low)
+        if not m2 or m2.group(1) in _WH or m2.group(1) in ("it", "that", "what", "who"):
+            return None, []
+        return None, _links(m2.group(2))
+    return "me", _links(m.group(2))
+
+
+def _links(rest: str) -> list[str]:
+    links: list[str] = []
+    current: list[str] = []
+    aux = set(_words("aux"))
+    for tok in _tokens(rest):
+        bare = _POSS.sub("", tok)
+        if bare in type_nouns():
+            break
+        if tok in aux or bare in stopwords() or bare in _PREPS or bare in _WH:
+            break
+        current.append(bare)
+        if _POSS.search(tok) and tok.endswith(("'s", "'")):
+            links.append(" ".join(current[-2:]))
+            current = []
+        elif len(current) == 2:
+            break
+    if current:
+        links.append(" ".join(current[-2:]))
+    return links
+
+
+def _proper_names(text: str) -> list[str]:
+    """Capitalized words after the first one ("When did Melanie paint ..." -> Melanie)."""
+    toks = _tokens(text)
+    out: list[str] = []
+    run: list[str] = []
+    for i, tok in enumerate(toks):
+        word = _POSS.sub("", tok)
+        if i > 0 and word[:1].isupper() and word.lower() not in ("i", "i'm", "i've"):
+            run.append(word)
+            continue
+        if run:
+            out.append(" ".join(run))
+            run = []
+    if run:
+        out.append(" ".join(run))
+    return out
+
+
+def _choices(text: str) -> tuple[str, ...]:
+    """ "Which came first, A or B?" -> (A, B); "Do I prefer metric or imperial units?" ->
+    ("metric", "imperial units")."""
+    body = text.rstrip("?.! ")
+    if " or " not in body:
+        return ()
+    left, right = body.rsplit(" or ", 1)
+    cut = max(left.rfind(":"), left.rfind(","))
+    if cut >= 0:
+        left = left[cut + 1 :]
+    else:
+        # Without punctuation the option is the run of words after the last verb-like
+        # word: keep as many words as the right side has, at most.
+        words = left.split()
+        keep: list[str] = []
+        for w in reversed(words):
+            lw = w.lower()
+            if lw in stopwords() or lw in _words("aux") or lw in ("prefer", "like", "want"):
+                break
+            keep.insert(0, w)
+            if len(keep) >= max(1, len(right.split())):
+                break
+        left = " ".join(keep)
+    left, right = left.strip(), right.strip()
+    if not left or not right or len(right.split()) > 8:
+        return ()
+    return (left, right)
+
+
+__all__ = ["Question", "analyse", "has_cue", "lexicon"]

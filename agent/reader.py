@@ -1,0 +1,307 @@
+"""Reading candidates the way a careful reader would: is this sentence about the subject,
+does it tell (not ask), does it hold the kind of value the question wants, is it the
+current value? The best candidate and its answer span make the answer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .evidence import Block
+from .question import Question, lexicon, type_nouns
+from .spans import (
+    Span,
+    amounts,
+    change,
+    dates,
+    durations,
+    frequencies,
+    names,
+    occupations,
+    render_date,
+)
+from .text import WORD, is_question, terms
+from .wiki import Fact
+
+_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
+#: Similarity (cosine of sentence embeddings) that stands in for missing words: a
+#: sentence may miss the question's focus words ("employer" for "I work at") when its
+#: meaning is this close; with no shared word at all it needs more.
+SIM_FOCUS = 0.5
+SIM_TOPIC = 0.55
+SIM_WEIGHT = 0.8
+MAX_EMBED = 40
+_PLACE_PREP = re.compile(r"\b(?:in|at|to|from|near|around|into)\s+$", re.I)
+#: similarity(question, texts) -> one score in [-1, 1] per text (an embedder's cosine).
+Similarity = Callable[[str, list[str]], list[float]]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A sentence that might answer: from a turn or paragraph, or a line of a page."""
+
+    text: str
+    blocks: tuple[Block, ...]
+    rank: int = 0  # search rank; 0 for the subject's own page
+    fact: Fact | None = None
+    context: bool = False  # a neighbour of a search hit
+
+    @property
+    def block(self) -> Block:
+        return self.blocks[0]
+
+    @property
+    def date(self) -> dt.date | None:
+        if self.fact is not None and self.fact.date:
+            return self.fact.date
+        return max((b.date for b in self.blocks if b.date), default=None)
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        return (self.fact.page if self.fact else "", self.text, self.block.path, self.block.anchor)
+
+    def words(self) -> set[str]:
+        if self.fact is None:
+            return terms(self.text)
+        f = self.fact
+        return terms(self.text) | terms(f.section) | terms(f.attr or "") | terms(f.title)
+
+
+@dataclass
+class Subject:
+    """Whom the question is about, and every way memory may name them."""
+
+    names: set[str] = field(default_factory=set)  # lower case names and aliases
+    phrases: list[str] = field(default_factory=list)  # "my sister"
+    pages: set[str] = field(default_factory=set)
+    speakers: set[str] = field(default_factory=set)  # lower case: their "I" is the subject
+    resolved: str | None = None  # the name a possessive chain led to
+    evidence: tuple[Block, ...] = ()  # the blocks that established `resolved`
+    chain_done: bool = False  # every link of the chain was resolved to someone
+    covered: set[str] = field(default_factory=set)  # chain words the resolved name stands for
+
+    @property
+    def defined(self) -> bool:
+        return bool(self.names or self.phrases or self.pages or self.speakers)
+
+    @property
+    def name_terms(self) -> set[str]:
+        return {t for n in self.names for t in terms(n)}
+
+
+@dataclass(frozen=True)
+class Reading:
+    candidate: Candidate
+    score: float
+    span: str | None  # the short answer, when the question wants a value
+    about: str  # how it is about the subject: page, name, phrase, speaker, none
+    weak_span: bool = False  # a date taken from when it was said, not from the words
+    when: dt.date | None = None  # the date a date answer stands for
+
+
+def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
+    if not subj.defined:
+        return "none"
+    low = c.text.lower().replace("’", "'")
+    for p in subj.phrases:
+        # "my colleague's best friend" is not "my best friend"
+        bare = p.removeprefix("my ")
+        if re.search(rf"\b(?!my\b)\w+'s {re.escape(bare)}\b", low) and not re.search(
+            rf"\bmy {re.escape(bare)}\b", low
+        ):
+            return None
+    if c.fact is not None and c.fact.page in subj.pages:
+        return "page"
+    for n in subj.names:
+        if n and re.search(rf"\b{re.escape(n)}\b", low):
+            return "name"
+    for p in subj.phrases:
+        if re.search(rf"\b{re.escape(p)}\b", low):
+            return "phrase"
+    who = (c.block.speaker or "").lower()
+    if c.fact is None and who and who in subj.speakers:
+        if _FIRST_PERSON.search(c.text):
+            return "speaker"
+        others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
+        if not others - subj.names - subj.speakers:
+            return "speaker"
+    return None
+
+
+def _idf(q: Question, pool: Sequence[Candidate]) -> dict[str, float]:
+    n = max(1, len(pool))
+    df = {t: sum(1 for c in pool if t in c.words()) for t in q.terms}
+    return {t: 1.0 + math.log(n / (1 + df[t])) for t in q.terms}
+
+
+@dataclass
+class Reader:
+    q: Question
+    subj: Subject
+    known_people: set[str]  # lower case names of people memory knows
+    known_names: set[str]  # lower case proper names seen in memory
+    similarity: Similarity | None = None
+    common: set[str] = field(default_factory=set)  # words memory writes in lower case
+    speakers: set[str] = field(default_factory=set)  # lower case names of who speaks
+
+    def read(self, pool: Sequence[Candidate]) -> list[Reading]:
+        """Every candidate that can answer, best first."""
+        q = self.q
+        idf = _idf(q, pool)
+        skip = {t for w in type_nouns() for t in terms(w)} | {
+            t
+            for w in lexicon()["generic_verbs"]
+            for t in terms(str(w))  # type: ignore[union-attr]
+        }
+        topic = (set(q.terms) - self.subj.name_terms - skip) or (set(q.terms) - skip)
+        total = sum(idf.get(t, 1.0) for t in topic) or 1.0
+        dated = sorted({c.date for c in pool if c.date})
+        # Cheap checks first; sentence embeddings only for what is left (at most
+        # MAX_EMBED, the best matched first), since embedding is the slow part.
+        kept: list[tuple[Candidate, str, set[str], float, float]] = []
+        for c in pool:
+            if is_question(c.text):
+                continue  # a question asked is not an answer given
+            about = _about(c, self.subj, self.known_people)
+            if about is None:
+                continue
+            words = c.words()
+            focus = set(q.focus)
+            if about in ("name", "page") and self.subj.resolved:
+                focus -= self.subj.covered
+            if about in ("name", "page", "phrase", "speaker"):
+                focus -= self.subj.name_terms
+            focus_frac = len(focus & words) / len(focus) if focus else 1.0
+            matched = sum(idf.get(t, 1.0) for t in topic & words) / total
+            if matched == 0 and about in ("none", "speaker"):
+                continue
+            kept.append((c, about, focus, focus_frac, matched))
+        kept.sort(key=lambda k: (-(k[4] + 0.5 * k[3]), k[0].rank, k[0].key))
+        kept = kept[:MAX_EMBED]
+        sims = self._similarities([k[0] for k in kept])
+        out: list[Reading] = []
+        for (c, about, focus, focus_frac, matched), sim in zip(kept, sims, strict=True):
+            if focus and focus_frac < 1.0 and sim < SIM_FOCUS:
+                continue
+            if matched == 0 and (not focus or focus_frac == 0) and sim < SIM_TOPIC:
+                continue
+            span, weak, when = self.span(c)
+            score = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
+            score += {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2}.get(about, 0.0)
+            if q.typed:
+                score += 0.45 if span and not weak else (0.15 if span else -0.3)
+            elif span:
+                score += 0.15
+            score += self._time_bonus(c, dated)
+            if q.owner == "me" and c.block.role == "assistant" and c.fact is None:
+                score -= 0.35  # the assistant's advice is not the asker's own fact
+            score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
+            out.append(Reading(c, score, span, about, weak, when))
+        out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
+        return out
+
+    def _similarities(self, pool: Sequence[Candidate]) -> list[float]:
+        if self.similarity is None or not pool:
+            return [0.0] * len(pool)
+        texts = [(f"{c.fact.title}: {c.text}" if c.fact is not None else c.text) for c in pool]
+        return list(self.similarity(self.q.text, texts))
+
+    def _time_bonus(self, c: Candidate, dated: list[dt.date]) -> float:
+        q, f = self.q, c.fact
+        bonus = 0.0
+        if q.current or q.answer_type == "thing":
+            if f is not None and f.attr and f.historic:
+                bonus -= 0.4 if q.current else 0.0
+            elif f is not None and f.attr and f.since:
+                bonus += 0.25 if q.current else 0.05
+        if q.past and f is not None and f.historic:
+            bonus += 0.3
+        if q.current and c.date and len(dated) > 1:
+            # What holds now is what was said last.
+            bonus += 0.6 * dated.index(c.date) / (len(dated) - 1)
+        return bonus
+
+    # -- answer spans ----------------------------------------------------------------------
+
+    def span(self, c: Candidate) -> tuple[str | None, bool, dt.date | None]:
+        """The short answer in a candidate for this question's answer type: (text, taken
+        from when it was said rather than from its words, the date it stands for)."""
+        if self.q.answer_type == "date":
+            return self._date_span(c)
+        text, weak = self._span(c)
+        return text, weak, None
+
+    def _date_span(self, c: Candidate) -> tuple[str | None, bool, dt.date | None]:
+        said = c.block.date
+        found = dates(c.text, said)
+        if found:
+            sp = self._nearest(c.text, found)
+            return sp.text, False, sp.date
+        if c.fact is not None and c.fact.date:
+            return render_date(c.fact.date), False, c.fact.date
+        return (render_date(said), True, said) if said else (None, False, None)
+
+    def _span(self, c: Candidate) -> tuple[str | None, bool]:
+        q, s = self.q, c.text
+        kind = q.answer_type
+        if c.fact is not None and c.fact.value and kind in ("place", "name", "thing", "occupation"):
+            value = _value(c.fact)
+            if value and not self._in_question(value):
+                return value, False
+        if kind == "number":
+            return self._pick(s, [a for a in amounts(s) if not self._in_question(a.text)])
+        if kind == "frequency":
+            return self._pick(s, frequencies(s) or amounts(s))
+        if kind == "duration":
+            return self._pick(s, durations(s))
+        if kind == "occupation":
+            return self._pick(s, [o for o in occupations(s) if not self._in_question(o.text)])
+        if kind in ("place", "name", "thing"):
+            moved = change(s)
+            if moved and not self._in_question(moved[1] if not q.past else moved[0]):
+                return (moved[0] if q.past else moved[1]), False
+            spans = [n for n in names(s, self.known_names) if self._useful_name(n, kind, c)]
+            if kind == "place":
+                placed = [n for n in spans if _PLACE_PREP.search(s[: n.start])]
+                spans = placed or spans
+            return self._pick(s, spans)
+        return None, False
+
+    def _useful_name(self, n: Span, kind: str, c: Candidate) -> bool:
+        low = n.text.lower()
+        if self._in_question(n.text) or low in self.subj.names or low in self.speakers:
+            return False
+        if c.fact is not None and low == c.fact.title.lower():
+            return False
+        if " " not in low and low in self.common and low not in self.known_names:
+            return False  # a capitalized ordinary word ("Book me the aisle seat")
+        return not (kind == "place" and low in self.known_people)
+
+    def _in_question(self, text: str) -> bool:
+        words = set(WORD.findall(text.lower()))
+        qwords = set(WORD.findall(self.q.text.lower()))
+        return bool(words) and words <= qwords
+
+    def _pick(self, s: str, spans: list[Span]) -> tuple[str | None, bool]:
+        return (self._nearest(s, spans).text, False) if spans else (None, False)
+
+    def _nearest(self, s: str, spans: list[Span]) -> Span:
+        """The span closest to the words the question shares with the sentence."""
+        want = set(self.q.terms) - self.subj.name_terms
+        low = s.lower()
+        spots = [m.start() for m in WORD.finditer(low) if terms(m.group(0)) & want]
+        if not spots:
+            return spans[0]
+        return min(spans, key=lambda sp: (min(abs(sp.start - p) for p in spots), sp.start))
+
+
+def _value(f: Fact) -> str:
+    value = f.value or ""
+    return value.strip().rstrip(".").strip()
+
+
+__all__ = ["Candidate", "Reader", "Reading", "Similarity", "Subject"]

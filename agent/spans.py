@@ -1,0 +1,320 @@
+"""Typed answer spans in a sentence: dates, amounts, names, occupations, changes of value.
+
+A "when" answer is a date, read from the sentence ("on the 28th of January") or worked
+out from when it was said ("yesterday", said on 8 May 2023, is 7 May 2023); an amount
+is a number with its unit; a name is a run of capitalized words (or what follows
+"called"/"named"). Deterministic regular expressions: no model.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from dateutil.relativedelta import relativedelta
+
+from .text import stopwords
+
+MONTHS = [
+    "january", "february", "march", "april", "may", "june", "july", "august",
+    "september", "october", "november", "december",
+]  # fmt: skip
+_MON = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "fifteen": 15, "twenty": 20, "thirty": 30, "a couple of": 2, "a few": 3, "several": 3,
+}  # fmt: skip
+_NUM_WORD = (
+    r"(?:\d+|a couple of|a few|several|an?|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|eleven|twelve|fifteen|twenty|thirty)"
+)
+_DAY_MONTH = re.compile(
+    rf"\b(?:{_WD},?\s+)?(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+({_MON})\b\.?"
+    rf"(?:,?\s+(\d{{4}}))?",
+    re.I,
+)
+_MONTH_DAY = re.compile(
+    rf"\b(?:{_WD},?\s+)?({_MON})\.?\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?",
+    re.I,
+)
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_MONTH_YEAR = re.compile(rf"\b(?:in\s+)?({_MON})\s+(\d{{4}})\b", re.I)
+_YEAR = re.compile(r"\b(?:in|since|of|from)\s+((?:19|20)\d\d)\b", re.I)
+_AGO = re.compile(rf"\b({_NUM_WORD})\s+(day|week|month|year)s?\s+ago\b", re.I)
+_REL_WEEKDAY = re.compile(rf"\b(last|this|next|on|this past|past)\s+({_WD})\b", re.I)
+_REL_PERIOD = re.compile(r"\b(last|this|next|this past|past)\s+(week|weekend|month|year)\b", re.I)
+_REL_DAY = re.compile(
+    r"\b(the day before yesterday|yesterday|last night|today|tonight|this morning|"
+    r"this afternoon|this evening|tomorrow)\b",
+    re.I,
+)
+_PAST = re.compile(
+    r"\b(was|were|went|had|did|got|made|took|ran|gave|saw|met|came|felt|found|"
+    r"[a-z]{3,}ed)\b",
+    re.I,
+)
+
+_AMOUNT = re.compile(
+    r"(?:[$€£]\s?)?\b\d[\d,]*(?:\.\d+)?(?:\s?(?:k|%|percent))?"
+    r"(?:\s+(?!(?:and|or|to|a|the|in|on|at|of|for|with|is|was|but|so)\b)[a-z]+)?",
+    re.I,
+)
+_FREQUENCY = re.compile(
+    rf"\b(?:every\s+(?:other\s+)?(?:{_NUM_WORD}\s+)?[a-z]+|(?:{_NUM_WORD})\s+times?\s+(?:a|per|each)"
+    rf"\s+[a-z]+|once\s+(?:a|per)\s+[a-z]+|twice\s+(?:a|per)\s+[a-z]+|daily|weekly|"
+    rf"monthly|hourly|nightly|yearly|annually)\b",
+    re.I,
+)
+_DURATION = re.compile(
+    rf"\b(?:for\s+)?({_NUM_WORD}|\d+)\s+(minute|hour|day|week|month|year|decade)s?\b", re.I
+)
+_OCCUPATION = re.compile(
+    r"\b(?:works?|working|worked|job|training|trained|started|employed|career)\s+as\s+(?:an?\s+)?"
+    r"([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)"
+    r"|\b(?:is|am|'s|was|became|become|be)\s+(?:an?|the)\s+([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
+    re.I,
+)
+_CALLED = re.compile(
+    r"\b(?:called|named|name is|name's|names? (?:it|him|her|them|the \w+))\s+"
+    r"([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
+)
+_CAPS = re.compile(
+    r"\b(?:Dr\.?\s|Mr\.?\s|Mrs\.?\s|Ms\.?\s)?[A-Z][\w'’.-]*[\w]"
+    r"(?:(?:\s+(?:da|de|del|di|du|van|von|der|la|le|of|the|and|&)\s+|\s+)[A-Z0-9][\w'’.-]*[\w]?)*"
+)
+#: Changes of value: "switched from A to B", "replaced A with B".
+_FROM_TO = re.compile(
+    r"\b(?:switched|switch|moved|move|changed|change|migrated|went|upgraded|swapped|"
+    r"transferred|jumped|converted)\s+(?:over\s+)?from\s+(.+?)\s+(?:to|for)\s+(.+?)"
+    r"(?=[,.;!?]|\s+(?:and|but|so|because|since|last|this|on|in)\b|$)",
+    re.I,
+)
+_REPLACED = re.compile(
+    r"\b(?:replaced|swapped|traded)\s+(.+?)\s+(?:with|for)\s+(.+?)"
+    r"(?=[,.;!?]|\s+(?:and|but|so|because|as|last|this|on|in)\b|$)",
+    re.I,
+)
+_NEW_VALUE = re.compile(r"\b(?:new|switched to|moved to|now (?:use|using|on))\s+([^,.;!?]+?):?\s+"
+                        r"([A-Z][^,.;!?]*)", re.I)  # fmt: skip
+_TRIM_END = re.compile(r"\s+(?:now|today|instead|finally|already|too|as well)$", re.I)
+
+
+@dataclass(frozen=True)
+class Span:
+    text: str
+    start: int
+    end: int
+    date: dt.date | None = None  # for dates: the day (or first day of the month/year)
+
+
+def _month(name: str) -> int:
+    return next(i for i, m in enumerate(MONTHS, 1) if m.startswith(name.lower()[:3]))
+
+
+def render_date(d: dt.date, precision: str = "day") -> str:
+    """4 March 2025, March 2025, 2025."""
+    if precision == "year":
+        return str(d.year)
+    if precision == "month":
+        return f"{MONTHS[d.month - 1].title()} {d.year}"
+    return f"{d.day} {MONTHS[d.month - 1].title()} {d.year}"
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower(), 1)
+
+
+def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
+    """Dates in a sentence, explicit or relative to the day it was said."""
+    out: list[Span] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(m: re.Match[str], text: str, d: dt.date | None) -> None:
+        if any(m.start() < e and s < m.end() for s, e in taken):
+            return
+        taken.append((m.start(), m.end()))
+        out.append(Span(text, m.start(), m.end(), d))
+
+    year = said_on.year if said_on else None
+    for m in _ISO.finditer(sentence):
+        try:
+            d = dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            continue
+        add(m, render_date(d), d)
+    for rx, day_g, mon_g in ((_DAY_MONTH, 1, 2), (_MONTH_DAY, 2, 1)):
+        for m in rx.finditer(sentence):
+            y = int(m.group(3)) if m.group(3) else year
+            try:
+                d = dt.date(y, _month(m.group(mon_g)), int(m.group(day_g))) if y else None
+            except ValueError:
+                continue
+            # "may 5" is rarely a modal verb before a number, but "may" alone often is
+            lower_may = m.group(mon_g) == "may" and rx is _MONTH_DAY and not m.group(3)
+            if lower_may and not m.group(0)[0].isupper():
+                continue
+            text = render_date(d) if d else f"{int(m.group(day_g))} {m.group(mon_g).title()}"
+            add(m, text, d)
+    for m in _MONTH_YEAR.finditer(sentence):
+        d = dt.date(int(m.group(2)), _month(m.group(1)), 1)
+        add(m, render_date(d, "month"), d)
+    if said_on is None:
+        for m in _YEAR.finditer(sentence):
+            add(m, m.group(1), dt.date(int(m.group(1)), 1, 1))
+        return sorted(out, key=lambda s: s.start)
+    past = bool(_PAST.search(sentence))
+    for m in _REL_DAY.finditer(sentence):
+        word = m.group(1).lower()
+        shift = {"the day before yesterday": -2, "yesterday": -1, "last night": -1,
+                 "tomorrow": 1}.get(word, 0)  # fmt: skip
+        d = said_on + dt.timedelta(days=shift)
+        add(m, render_date(d), d)
+    for m in _AGO.finditer(sentence):
+        n, unit = _count(m.group(1)), m.group(2).lower()
+        d = said_on - relativedelta(**{unit + "s": n})
+        precision = {"day": "day", "week": "day", "month": "month", "year": "year"}[unit]
+        add(m, render_date(d, precision), d)
+    for m in _REL_WEEKDAY.finditer(sentence):
+        which, wd = m.group(1).lower(), WEEKDAYS.index(m.group(2).lower())
+        delta = (wd - said_on.weekday()) % 7
+        if which in ("last", "past", "this past") or (which == "on" and past):
+            d = said_on - dt.timedelta(days=(said_on.weekday() - wd) % 7 or 7)
+        else:
+            d = said_on + dt.timedelta(days=delta or 7)
+        add(m, render_date(d), d)
+    for m in _REL_PERIOD.finditer(sentence):
+        which, unit = m.group(1).lower(), m.group(2).lower()
+        sign = -1 if which in ("last", "past", "this past") else (1 if which == "next" else 0)
+        if unit in ("week", "weekend"):
+            side = {-1: "before", 1: "after", 0: "of"}[sign]
+            d = said_on + dt.timedelta(weeks=sign)
+            add(m, f"the {unit} {side} {render_date(said_on)}", d)
+        elif unit == "month":
+            d = (said_on + relativedelta(months=sign)).replace(day=1)
+            add(m, render_date(d, "month"), d)
+        else:
+            d = dt.date(said_on.year + sign, 1, 1)
+            add(m, str(d.year), d)
+    for m in _YEAR.finditer(sentence):
+        add(m, m.group(1), dt.date(int(m.group(1)), 1, 1))
+    return sorted(out, key=lambda s: s.start)
+
+
+def amounts(sentence: str) -> list[Span]:
+    """Numbers with their unit ("22,000 euros", "31 people", "750"), not dates or times."""
+    date_spans = [(s.start, s.end) for s in dates(sentence, None)]
+    out = []
+    for m in _AMOUNT.finditer(sentence):
+        if any(s <= m.start() < e for s, e in date_spans):
+            continue
+        if re.match(r"\d{1,2}:\d{2}", sentence[m.start() :]):
+            continue
+        text = m.group(0).strip()
+        unit = text.split()[-1].lower() if " " in text else ""
+        if unit in stopwords() or unit in MONTHS:
+            text = text.rsplit(" ", 1)[0]
+        out.append(Span(text, m.start(), m.start() + len(text)))
+    return out
+
+
+def frequencies(sentence: str) -> list[Span]:
+    return [Span(m.group(0), m.start(), m.end()) for m in _FREQUENCY.finditer(sentence)]
+
+
+def durations(sentence: str) -> list[Span]:
+    return [Span(m.group(0), m.start(), m.end()) for m in _DURATION.finditer(sentence)]
+
+
+def occupations(sentence: str) -> list[Span]:
+    out = []
+    for m in _OCCUPATION.finditer(sentence):
+        g = 1 if m.group(1) else 2
+        words = m.group(g).split()
+        keep = []
+        for w in words:
+            if w.lower() in stopwords() or w.lower() in ("so", "which", "and", "but"):
+                break
+            keep.append(w)
+        if keep:
+            text = " ".join(keep)
+            out.append(Span(text, m.start(g), m.start(g) + len(text)))
+    return out
+
+
+def names(sentence: str, known: set[str] | frozenset[str] = frozenset()) -> list[Span]:
+    """Capitalized runs ("Quinta da Ribeira", "Dr. Takeda", "VS Code") and what follows
+    "called"/"named". A capitalized first word counts only when memory knows it as a name
+    (`known`, lower case) or it is not an ordinary word."""
+    out: list[Span] = []
+    for m in _CALLED.finditer(sentence):
+        word = _TRIM_END.sub("", m.group(1).rstrip(".,!?"))
+        if word.lower() not in stopwords():
+            out.append(Span(word, m.start(1), m.start(1) + len(word)))
+    for m in _CAPS.finditer(sentence):
+        text = re.sub(r"['’]s?$", "", m.group(0).rstrip("."))
+        start = m.start()
+        first = text.split()[0]
+        at_start = start == 0 or sentence[:start].rstrip().endswith((".", "!", "?", ":", '"', "“"))
+        if first.lower() in ("i", "i'm", "i've", "i'd", "i'll") or (
+            at_start and first.lower() not in known and _ordinary(first)
+        ):
+            rest = text.split(None, 1)
+            if len(rest) < 2:
+                continue
+            start += len(text) - len(rest[1])
+            text = rest[1]
+        if text.lower() in stopwords() or (_ordinary(text) and text.lower() not in known):
+            continue
+        if any(s.start <= start < s.end for s in out):
+            continue
+        out.append(Span(text, start, start + len(text)))
+    return sorted(out, key=lambda s: s.start)
+
+
+def _ordinary(word: str) -> bool:
+    """A capitalized word that is most likely just a sentence's first word."""
+    low = word.lower().rstrip(",:;")
+    return low in stopwords() or low in _openers()
+
+
+@cache
+def _openers() -> frozenset[str]:
+    from .question import lexicon
+
+    return frozenset(str(w) for w in lexicon()["sentence_openers"])  # type: ignore[union-attr]
+
+
+def change(sentence: str) -> tuple[str, str] | None:
+    """(old, new) when a sentence reports a change of value, e.g. "switched from Notion to
+    Logseq" or "replaced Polar Vantage with Suunto Race"."""
+    for rx in (_FROM_TO, _REPLACED):
+        m = rx.search(sentence)
+        if m:
+            return _clean(m.group(1)), _clean(m.group(2))
+    return None
+
+
+def _clean(text: str) -> str:
+    text = re.sub(r"^(?:my|our|the|a|an)\s+", "", text.strip(), flags=re.I)
+    return _TRIM_END.sub("", text).strip(" \"'")
+
+
+__all__ = [
+    "Span",
+    "amounts",
+    "change",
+    "dates",
+    "durations",
+    "frequencies",
+    "names",
+    "occupations",
+    "render_date",
+]

@@ -1,0 +1,54 @@
+"""Words and sentences: the extractive engine's matching units."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+
+WORD = re.compile(r"[a-z0-9]+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(“‘])")
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+@cache
+def stopwords() -> frozenset[str]:
+    text = resources.files("agent").joinpath("data", "stopwords.txt").read_text("utf-8")
+    return frozenset(text.split())
+
+
+@cache
+def _stemmer():  # type: ignore[no-untyped-def]
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
+@cache
+def stem(word: str) -> str:
+    """Snowball (Porter 2) stem: 'migrating' and 'migration' both give 'migrat'."""
+    return str(_stemmer().stemWord(word))
+
+
+def terms(text: str) -> set[str]:
+    """Content words, stemmed: no stopwords, no possessive 's, no single letters."""
+    words = WORD.findall(_POSSESSIVE.sub("", text.lower().replace("’", "'")))
+    return {stem(w) for w in words if len(w) > 1 and w not in stopwords()}
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a turn or paragraph, one per line of prose at least."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        line = line.strip().lstrip("-*>• ").strip()
+        if line:
+            out += [s.strip() for s in _SENTENCE.split(line) if s.strip()]
+    return out
+
+
+def is_question(sentence: str) -> bool:
+    """A sentence that asks rather than tells ("What do you recommend?")."""
+    return sentence.rstrip(" \"')]”’").endswith("?")
+
+
+__all__ = ["WORD", "is_question", "sentences", "stem", "stopwords", "terms"]
