@@ -182,7 +182,7 @@ _P: dict[str, re.Pattern[str]] = {
     "project_named": re.compile(rf"\b(?P<name>Project\s+{_NAME})"),
     "named_project": re.compile(rf"\b(?P<name>{_NAME}\s+[Pp]roject)\b"),
     "project_lower": re.compile(
-        r"\b(?:my|our|the)\s+(?P<name>(?:[a-z][\w-]+\s+){0,2}[a-z][\w-]+\s+(?P<head>"
+        r"\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?P<name>(?:[a-z][\w-]+\s+){0,2}[a-z][\w-]+\s+(?P<head>"
         + "|".join(sorted(PROJECT_HEADS))
         + r"))\b"
     ),
@@ -646,8 +646,9 @@ def _projects(s: str, sentence: str, me: str, when: dt.date | None, obs) -> None
     m = _P["project_named"].search(s) or _P["named_project"].search(s)
     if m:
         proj = clean_name(m.group("name"))
-        if proj and proj.lower().replace("project", "").strip() == "":
-            proj = None
+        words = (proj or "").lower().replace("project", " ").split()
+        if not words or all(w in _NOT_PROJECT for w in words):
+            proj = None  # "New project at work", "this project"
     if proj is None:
         m = _P["project_lower"].search(s)
         if m:

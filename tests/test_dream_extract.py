@@ -117,6 +117,17 @@ def test_devices_and_shorthand() -> None:
     assert facts("New neighbours: the Smiths.") == {}
 
 
+def test_projects_need_a_name() -> None:
+    def projects(text: str) -> list[str]:
+        return [o.subject for o in said(text) if o.subject_type == "project"]
+
+    assert projects("I'm leading Project Falcon this year.") == ["Project Falcon"]
+    assert projects("Our bathroom remodel starts Monday.") == ["Bathroom remodel"]
+    assert projects("We started the bathroom remodel.") == ["Bathroom remodel"]
+    assert projects("New project at work: the usual chaos.") == []
+    assert projects("This project is a mess.") == []
+
+
 def test_tool_labels() -> None:
     assert tool_label("note-taking app") == "Note-taking app"
     assert tool_label("the deploys") == "Tool for deploys"
