@@ -159,7 +159,12 @@ class WikiBuilder:
             return False
         target, anchor, quote = obs.anchor
         page = self.page_for(obs.subject, obs.subject_type)
-        text, linked = self.render_links(obs.text)
+        if obs.kind.startswith("end"):
+            # Ending a value names it, but must not create a page for it ("I lost my
+            # job at Door Dash" when Door Dash was never the employer on record).
+            text, linked = LINK_RE.sub(lambda m: m.group(1), obs.text), []
+        else:
+            text, linked = self.render_links(obs.text)
         cite = [page.cite(target, anchor, fg.redact(quote, self.plan.forget))]
         here = (target, anchor)
         changed = False

@@ -326,6 +326,36 @@ _NOT_PROJECT = frozenset(
         "small",
     ]
 )
+#: Words that make "passion for the project" a phrase, not a project's name.
+_GLUE = frozenset(
+    [
+        "for",
+        "of",
+        "the",
+        "a",
+        "an",
+        "to",
+        "in",
+        "on",
+        "with",
+        "and",
+        "or",
+        "my",
+        "our",
+        "your",
+        "this",
+        "that",
+        "its",
+        "his",
+        "her",
+        "their",
+        "at",
+        "by",
+        "from",
+        "about",
+        "into",
+    ]
+)
 _TOOL_LABEL_DROP = re.compile(r"^(?:all|our|the|my)\s+", re.I)
 _TOOL_LABEL_TAIL = re.compile(
     r"(?:\s+(?:forever|now|still|anymore|again|too|also|daily|nowadays|these\s+days|"
@@ -653,7 +683,8 @@ def _projects(s: str, sentence: str, me: str, when: dt.date | None, obs) -> None
         m = _P["project_lower"].search(s)
         if m:
             words = m.group("name").split()[:-1]
-            if words and not all(w.lower() in _NOT_PROJECT for w in words):
+            glue = {w.lower() for w in words} & _GLUE
+            if words and not glue and not all(w.lower() in _NOT_PROJECT for w in words):
                 name = m.group("name")
                 proj = name[:1].upper() + name[1:]
     if proj:

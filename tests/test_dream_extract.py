@@ -126,6 +126,7 @@ def test_projects_need_a_name() -> None:
     assert projects("We started the bathroom remodel.") == ["Bathroom remodel"]
     assert projects("New project at work: the usual chaos.") == []
     assert projects("This project is a mess.") == []
+    assert projects("My passion for the project keeps me going.") == []
 
 
 def test_tool_labels() -> None:

@@ -104,6 +104,7 @@ def test_a_story_told_in_other_words(memory: MemoryRepo) -> None:
             ("user", "Also, I finally replaced Paprika with Mela as my recipe app."),
             ("user", "Pepper knocked a whole pan off the counter this morning."),
             ("user", "Oh, and Femi lives in Accra now, he loves it."),
+            ("user", "Years ago I lost my job at Bramble Foods, so I know the feeling."),
         ],
         speaker="Ruth",
     )
@@ -123,6 +124,8 @@ def test_a_story_told_in_other_words(memory: MemoryRepo) -> None:
     assert "knocked a whole pan off the counter" in section(pepper, "Notes")
     idris = memory.read_text("knowledge/people/Idris.md")
     assert "- **Role:** welder" in idris and "Husband of [[Ruth Okafor|Ruth]]" in idris
+    # Losing a job that was never on record ends nothing and makes no page.
+    assert not memory.exists("knowledge/organizations/Bramble Foods.md")
     # Someone Ruth only talks about is linked from her page, so the graph stays whole.
     femi = memory.read_text("knowledge/people/Femi.md")
     assert "- **Lives in:** [[Accra]] — since 2025-06-20" in femi
