@@ -61,6 +61,7 @@ class Question:
     past: bool  # asks what held before
     choices: tuple[str, ...]  # "A or B" questions: the options
     order: str | None  # "earlier" or "later" for which-came-first questions
+    head: str | None = None  # the category asked for: "instrument" in "Which instrument..."
 
     @property
     def first_person(self) -> bool:
@@ -125,7 +126,8 @@ def analyse(text: str) -> Question:
     focus_words = list(head) if head else []
     for link in chain:
         focus_words += link.split()
-    focus = {t for w in focus_words for t in terms(w)} - drop - generic
+    cues = {t for key in ("current_cues", "past_cues") for w in _words(key) for t in terms(w)}
+    focus = {t for w in focus_words for t in terms(w)} - drop - generic - cues
     name_terms = {t for n in names for t in terms(n)}
     focus -= name_terms
     if choices:
@@ -148,6 +150,7 @@ def analyse(text: str) -> Question:
         past=has_cue(low, "past_cues") and not has_cue(low, "current_cues"),
         choices=choices,
         order=order,
+        head=head[-1] if head and head[-1] not in type_nouns() else None,
     )
 
 
@@ -197,6 +200,8 @@ def _links(rest: str) -> list[str]:
         bare = _POSS.sub("", tok)
         if bare in type_nouns():
             break
+        if bare in _words("current_cues") or bare in _words("past_cues"):
+            continue  # "my current employer" is "my employer" asked about now
         if tok in aux or bare in stopwords() or bare in _PREPS or bare in _WH:
             break
         current.append(bare)

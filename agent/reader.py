@@ -24,7 +24,7 @@ from .spans import (
     occupations,
     render_date,
 )
-from .text import WORD, is_question, terms
+from .text import WORD, is_question, stopwords, terms
 from .wiki import Fact
 
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
@@ -32,9 +32,13 @@ _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|ou
 #: sentence may miss the question's focus words ("employer" for "I work at") when its
 #: meaning is this close; with no shared word at all it needs more.
 SIM_FOCUS = 0.5
+SIM_PARTIAL = 0.4  # enough when half the focus words are there
 SIM_TOPIC = 0.55
 SIM_WEIGHT = 0.8
 MAX_EMBED = 40
+SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
+#: How far below the best a newer answer may score and still be taken as what holds now.
+CURRENT_MARGIN = 0.6
 _PLACE_PREP = re.compile(r"\b(?:in|at|to|from|near|around|into)\s+$", re.I)
 #: similarity(question, texts) -> one score in [-1, 1] per text (an embedder's cosine).
 Similarity = Callable[[str, list[str]], list[float]]
@@ -132,6 +136,19 @@ def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
     return None
 
 
+def shared(want: set[str] | frozenset[str], words: set[str]) -> set[str]:
+    """The wanted stems a sentence holds, also as a longer or shorter form of the same
+    word ("diet" and "dietari", "practis" and "practic" do not share a Snowball stem)."""
+    out = want & words
+    for t in want - out:
+        if len(t) >= 4 and any(
+            len(w) >= 4 and (w.startswith(t) or t.startswith(w) or (w[:5] == t[:5] and len(t) > 5))
+            for w in words
+        ):
+            out.add(t)
+    return out
+
+
 def _idf(q: Question, pool: Sequence[Candidate]) -> dict[str, float]:
     n = max(1, len(pool))
     df = {t: sum(1 for c in pool if t in c.words()) for t in q.terms}
@@ -158,6 +175,8 @@ class Reader:
             for t in terms(str(w))  # type: ignore[union-attr]
         }
         topic = (set(q.terms) - self.subj.name_terms - skip) or (set(q.terms) - skip)
+        # Past a resolved hop, the words that named it ("my brother") answer nothing.
+        topic -= self.subj.covered
         total = sum(idf.get(t, 1.0) for t in topic) or 1.0
         dated = sorted({c.date for c in pool if c.date})
         # Cheap checks first; sentence embeddings only for what is left (at most
@@ -171,38 +190,72 @@ class Reader:
                 continue
             words = c.words()
             focus = set(q.focus)
-            if about in ("name", "page") and self.subj.resolved:
+            if self.subj.resolved:
                 focus -= self.subj.covered
             if about in ("name", "page", "phrase", "speaker"):
                 focus -= self.subj.name_terms
-            focus_frac = len(focus & words) / len(focus) if focus else 1.0
-            matched = sum(idf.get(t, 1.0) for t in topic & words) / total
-            if matched == 0 and about in ("none", "speaker"):
-                continue
+            focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
+            matched = sum(idf.get(t, 1.0) for t in shared(topic, words)) / total
+            if matched == 0 and about in ("none", "speaker") and (c.rank > 3 or c.context):
+                continue  # no shared word and not a top search hit: not worth embedding
             kept.append((c, about, focus, focus_frac, matched))
         kept.sort(key=lambda k: (-(k[4] + 0.5 * k[3]), k[0].rank, k[0].key))
         kept = kept[:MAX_EMBED]
         sims = self._similarities([k[0] for k in kept])
         out: list[Reading] = []
         for (c, about, focus, focus_frac, matched), sim in zip(kept, sims, strict=True):
-            if focus and focus_frac < 1.0 and sim < SIM_FOCUS:
-                continue
-            if matched == 0 and (not focus or focus_frac == 0) and sim < SIM_TOPIC:
-                continue
+            # The focus may go unsaid when the meaning is close, or when the sentence is
+            # about the person a chain led to and shares the rest of the question.
+            chained = about in ("name", "page", "phrase") and self.subj.resolved is not None
             span, weak, when = self.span(c)
+            if not span and chained and self.category:
+                span = self._category_span(c)
+            # About the person a chain led to, a value of the wanted kind is an answer
+            # even in other words ("visit Rafael at home in Leipzig").
+            hop = chained and bool(span) and not weak
+            near = sim >= SIM_FOCUS or (focus_frac >= 0.5 and sim >= SIM_PARTIAL)
+            if focus and focus_frac < 1.0 and not near and not (chained and matched) and not hop:
+                continue
+            if matched == 0 and (not focus or focus_frac == 0) and sim < SIM_TOPIC and not hop:
+                continue
             score = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
             score += {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2}.get(about, 0.0)
             if q.typed:
                 score += 0.45 if span and not weak else (0.15 if span else -0.3)
-            elif span:
-                score += 0.15
+            elif span and (focus_frac == 1.0 or hop):
+                score += 0.3
+            if c.fact is not None and len(c.text.split()) <= 3 and not c.fact.attr:
+                score -= 0.2  # a bare link line points somewhere; it states nothing
             score += self._time_bonus(c, dated)
             if q.owner == "me" and c.block.role == "assistant" and c.fact is None:
                 score -= 0.35  # the assistant's advice is not the asker's own fact
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
             out.append(Reading(c, score, span, about, weak, when))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
+        if q.current and out:
+            out = _latest_first(out)
+        if out and out[0].span and q.answer_type in ("thing", "place", "name"):
+            out = self._superseded(out, pool)
         return out
+
+    def _superseded(self, readings: list[Reading], pool: Sequence[Candidate]) -> list[Reading]:
+        """Follow changes of the answer's value: when memory later says "switched from
+        <answer> to B", B holds now (and so on, B to C)."""
+        best = readings[0]
+        value, since = best.span or "", best.candidate.date
+        for c in sorted(pool, key=lambda c: (c.date or dt.date.min, c.key)):
+            if is_question(c.text) or (since and c.date and c.date < since):
+                continue
+            moved = change(c.text)
+            if not moved or moved[0].lower() != value.lower():
+                continue
+            if _about(c, self.subj, self.known_people) is None:
+                continue
+            best = Reading(c, best.score + 0.01, moved[1], best.about)
+            value, since = moved[1], c.date
+        if best is readings[0]:
+            return readings
+        return [best, *readings]
 
     def _similarities(self, pool: Sequence[Candidate]) -> list[float]:
         if self.similarity is None or not pool:
@@ -241,6 +294,12 @@ class Reader:
         if found:
             sp = self._nearest(c.text, found)
             return sp.text, False, sp.date
+        # A page line's own date is when it was said; its evidence may name the day.
+        for b in c.blocks if c.fact is not None else ():
+            found = dates(b.text, b.date)
+            if found:
+                sp = self._nearest(b.text, found)
+                return sp.text, False, sp.date
         if c.fact is not None and c.fact.date:
             return render_date(c.fact.date), False, c.fact.date
         return (render_date(said), True, said) if said else (None, False, None)
@@ -250,7 +309,7 @@ class Reader:
         kind = q.answer_type
         if c.fact is not None and c.fact.value and kind in ("place", "name", "thing", "occupation"):
             value = _value(c.fact)
-            if value and not self._in_question(value):
+            if value and not self._in_question(value) and value.lower() not in self.subj.names:
                 return value, False
         if kind == "number":
             return self._pick(s, [a for a in amounts(s) if not self._in_question(a.text)])
@@ -264,12 +323,39 @@ class Reader:
             moved = change(s)
             if moved and not self._in_question(moved[1] if not q.past else moved[0]):
                 return (moved[0] if q.past else moved[1]), False
-            spans = [n for n in names(s, self.known_names) if self._useful_name(n, kind, c)]
+            found = names(s, self.known_names, self.common)
+            spans = [n for n in found if self._useful_name(n, kind, c)]
             if kind == "place":
                 placed = [n for n in spans if _PLACE_PREP.search(s[: n.start])]
                 spans = placed or spans
             return self._pick(s, spans)
         return None, False
+
+    @property
+    def category(self) -> str | None:
+        """The kind of thing asked for, as a word: "instrument" in "Which instrument..."."""
+        head = self.q.head
+        if not head or self.similarity is None or self.q.answer_type not in ("thing", "place"):
+            return None
+        return head
+
+    def _category_span(self, c: Candidate) -> str | None:
+        """The word of a sentence closest in meaning to the category asked for ("clarinet"
+        for "instrument"), when it is close enough."""
+        assert self.similarity is not None and self.category is not None
+        words = [
+            w
+            for w in dict.fromkeys(re.findall(r"[A-Za-z][A-Za-z-]{2,}", c.text))
+            if w.lower() not in stopwords()
+            and not self._in_question(w)
+            and w.lower() not in self.subj.names
+            and w.lower() not in self.speakers
+        ]
+        if not words:
+            return None
+        sims = self.similarity(self.category, words)
+        best = max(range(len(words)), key=lambda i: (sims[i], -i))
+        return words[best] if sims[best] >= SIM_CATEGORY else None
 
     def _useful_name(self, n: Span, kind: str, c: Candidate) -> bool:
         low = n.text.lower()
@@ -297,6 +383,21 @@ class Reader:
         if not spots:
             return spans[0]
         return min(spans, key=lambda sp: (min(abs(sp.start - p) for p in spots), sp.start))
+
+
+def _latest_first(readings: list[Reading]) -> list[Reading]:
+    """For "now" questions: among answers nearly as good as the best, the one said last
+    is what holds now (a page can lag behind the newest session)."""
+    best = readings[0]
+    close = [
+        r
+        for r in readings
+        if r.span and r.candidate.date and r.score >= best.score - CURRENT_MARGIN
+    ]
+    if not close:
+        return readings
+    latest = max(close, key=lambda r: (r.candidate.date, r.score))
+    return [latest, *(r for r in readings if r is not latest)]
 
 
 def _value(f: Fact) -> str:

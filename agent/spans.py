@@ -83,7 +83,7 @@ _OCCUPATION = re.compile(
     re.I,
 )
 _CALLED = re.compile(
-    r"\b(?:called|named|name is|name's|names? (?:it|him|her|them|the \w+))\s+"
+    r"\b(?i:(?:called|named|name[sd]?)(?: (?:it|him|her|them|the \w+))?|name is|name's)\s+"
     r"([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
 )
 _CAPS = re.compile(
@@ -249,10 +249,15 @@ def occupations(sentence: str) -> list[Span]:
     return out
 
 
-def names(sentence: str, known: set[str] | frozenset[str] = frozenset()) -> list[Span]:
+def names(
+    sentence: str,
+    known: set[str] | frozenset[str] = frozenset(),
+    common: set[str] | frozenset[str] = frozenset(),
+) -> list[Span]:
     """Capitalized runs ("Quinta da Ribeira", "Dr. Takeda", "VS Code") and what follows
     "called"/"named". A capitalized first word counts only when memory knows it as a name
-    (`known`, lower case) or it is not an ordinary word."""
+    (`known`, lower case) or it is not an ordinary word; a leading word memory also
+    writes in lower case (`common`) is dropped ("Cat of Soren" names Soren)."""
     out: list[Span] = []
     for m in _CALLED.finditer(sentence):
         word = _TRIM_END.sub("", m.group(1).rstrip(".,!?"))
@@ -271,12 +276,35 @@ def names(sentence: str, known: set[str] | frozenset[str] = frozenset()) -> list
                 continue
             start += len(text) - len(rest[1])
             text = rest[1]
-        if text.lower() in stopwords() or (_ordinary(text) and text.lower() not in known):
+        words = text.split()
+        while (
+            words
+            and (_ordinary(words[0]) or _verb_like(words[0]) or words[0].lower() in common)
+            and (words[0].lower() not in known)
+        ):
+            words = words[1:]
+            while words and words[0].lower() in _CONNECTORS:
+                words = words[1:]
+        if not words:
+            continue
+        start += len(text) - len(" ".join(words)) if text.endswith(" ".join(words)) else 0
+        text = " ".join(words)
+        if text.lower() in stopwords() or re.search(r"['’](?:re|m|ve|ll|d|t)$", text, re.I):
             continue
         if any(s.start <= start < s.end for s in out):
             continue
         out.append(Span(text, start, start + len(text)))
     return sorted(out, key=lambda s: s.start)
+
+
+_CONNECTORS = frozenset(["da", "de", "del", "di", "du", "van", "von", "der", "la", "le", "of",
+                         "the", "and", "&"])  # fmt: skip
+
+
+def _verb_like(word: str) -> bool:
+    """A capitalized -ing or -ed word is a sentence starting with a verb ("Starting a
+    project", "Named the box pebble"), not a name."""
+    return len(word) > 4 and word.lower().endswith(("ing", "ed"))
 
 
 def _ordinary(word: str) -> bool:

@@ -7,7 +7,10 @@ from functools import cache
 from importlib import resources
 
 WORD = re.compile(r"[a-z0-9]+")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(“‘])")
+_SENTENCE = re.compile(
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bMrs\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
+    r"(?<=[.!?])\s+(?=[A-Z0-9\"'(“‘])"
+)
 _POSSESSIVE = re.compile(r"['’]s\b")
 
 
