@@ -19,7 +19,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
 from brain.cli import cli
-from brain.demo import run_demo
+from tests.example_memory import build_example_memory
 from validators import validate_tree
 
 SESSION = "sessions/2026/06/2026-06-15-onboarding"
@@ -28,9 +28,7 @@ PAGE = "knowledge/people/Maya Chen.md"
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
-    root = tmp_path / "memory"
-    run_demo(root)
-    return root
+    return build_example_memory(tmp_path / "memory")
 
 
 def _env() -> dict[str, str]:

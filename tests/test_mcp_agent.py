@@ -12,8 +12,8 @@ import anyio
 import pytest
 from mcp.client import Client
 
-from brain.demo import run_demo
 from brain.mcp import build_server
+from tests.example_memory import build_example_memory
 from tests.test_mcp import SESSION, _call, text, with_stdio_client
 
 pytestmark = pytest.mark.slow
@@ -21,9 +21,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
-    root = tmp_path / "memory"
-    run_demo(root)
-    return root
+    return build_example_memory(tmp_path / "memory")
 
 
 def test_search_memory_agent_and_ask_over_stdio(demo: Path) -> None:
