@@ -27,6 +27,7 @@ from memory_schema.links import short_quote
 from .answer import Draft
 from .citations import DONT_KNOW
 from .errors import AgentError
+from .evidence import Block, EvidenceStore
 from .memory_agent import Finding, MemoryReport
 from .question import Question, analyse
 from .reader import Candidate, Reader, Reading, Similarity, Subject
@@ -39,6 +40,8 @@ __all__ = ["ExtractiveEngine", "stopwords", "terms"]
 from .text import stopwords
 
 _KNOWLEDGE = "knowledge/"
+#: Answer types whose answer is nothing but the value: without one, there is no answer.
+STRICT_TYPES = ("number", "frequency", "duration")
 
 
 class ExtractiveEngine:
@@ -110,6 +113,8 @@ class ExtractiveEngine:
         if q.answer_type == "name" and subj.chain_done and subj.resolved and subj.evidence:
             return Draft(self._resolved_answer(subj), steps=steps)
         readings = reader.read(pool)
+        if q.answer_type in STRICT_TYPES:
+            readings = [r for r in readings if r.span]  # "how much" wants an amount
         if not readings:
             return Draft(DONT_KNOW, steps=steps, stop_reason="no-support")
         return Draft(self._compose(q, readings, pool), steps=steps)
@@ -127,7 +132,7 @@ class ExtractiveEngine:
                 ]
                 continue
             # A summary or note line points at its evidence: read the evidence itself.
-            out += _block_candidates(f, rank)
+            out += _block_candidates(f, rank, self.toolbox.memory_agent.store)  # type: ignore[union-attr]
         return _dedupe(out)
 
     def _known(self, pool: list[Candidate], users: list[str]) -> tuple[set[str], set[str]]:
@@ -186,9 +191,11 @@ class ExtractiveEngine:
                 subj.names.add(owner.lower())
                 subj.speakers.add(owner.lower())
                 page = wiki.find(owner)
+        subj.owner_names = set(subj.names) | set(subj.speakers)
         if page:
             subj.pages.add(page)
             subj.names |= {n.lower() for n in (wiki.title(page), *wiki.pages[page].aliases)}
+            subj.owner_names |= subj.names
             extra += self._read_page(page)
         # Pages of the other things the question names ("the team offsite in Annecy").
         for name in q.names:
@@ -224,8 +231,10 @@ class ExtractiveEngine:
             if i == 0:
                 subj.phrases.append(f"my {phrase}" if q.owner == "me" else f"{phrase}")
             if found is None:
-                # "my knee surgery" is the asker's own, not someone else: keep the owner.
+                # "my knee surgery" is the asker's own, not someone else: keep the owner,
+                # and the words of the link must be there (a sister is not a brother).
                 resolved_all = False
+                subj.hard |= terms(phrase)
                 break
             subj.speakers = set()  # from here on the subject is someone else
             name, blocks = found
@@ -262,7 +271,7 @@ class ExtractiveEngine:
             detail = ""
             if c.fact is not None and c.fact.since and not c.fact.historic:
                 detail = f" (since {c.fact.since.isoformat()})"
-            elif best.weak_span:
+            elif best.weak_span and q.answer_type == "date":
                 detail = " (the day it was mentioned)"
             lines.append(f"{best.span}{detail} {links}")
             earlier = _earlier(q, best, readings, self.wiki())
@@ -328,12 +337,27 @@ class ExtractiveEngine:
 # -- helpers ---------------------------------------------------------------------------------
 
 
-def _block_candidates(f: Finding, rank: int) -> list[Candidate]:
+def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candidate]:
     out = []
     for b in f.blocks:
         context = f.context or bool(f.via)
-        out += [Candidate(s, (b,), rank, context=context) for s in sentences(b.text)]
+        before = _antecedent(b, store)
+        out += [
+            Candidate(s, (b,), rank, context=context, antecedent=before if i == 0 else prev)
+            for i, (s, prev) in enumerate(_with_previous(sentences(b.text)))
+        ]
     return out
+
+
+def _with_previous(items: list[str]) -> list[tuple[str, str]]:
+    return [(s, items[i - 1] if i else "") for i, s in enumerate(items)]
+
+
+def _antecedent(b: Block, store: EvidenceStore) -> str:
+    """The two blocks before this one: where "she" in "She works as a nurse" was named."""
+    i = b.index
+    prev = [store.block(b.path, f"{b.anchor[0]}{j}") for j in (i - 2, i - 1) if j >= 1]
+    return " ".join(p.text for p in prev if p is not None)
 
 
 def _dedupe(pool: Iterable[Candidate]) -> list[Candidate]:

@@ -34,12 +34,15 @@ _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|ou
 SIM_FOCUS = 0.5
 SIM_PARTIAL = 0.4  # enough when half the focus words are there
 SIM_TOPIC = 0.55
+SIM_PAGE = 0.45
 SIM_WEIGHT = 0.8
 MAX_EMBED = 40
 SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
 #: How far below the best a newer answer may score and still be taken as what holds now.
 CURRENT_MARGIN = 0.6
-_PLACE_PREP = re.compile(r"\b(?:in|at|to|from|near|around|into)\s+$", re.I)
+_PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
+_PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
+_MOVE_PREP = re.compile(r"\b(?:to|from|into)\s+$", re.I)
 #: similarity(question, texts) -> one score in [-1, 1] per text (an embedder's cosine).
 Similarity = Callable[[str, list[str]], list[float]]
 
@@ -53,6 +56,7 @@ class Candidate:
     rank: int = 0  # search rank; 0 for the subject's own page
     fact: Fact | None = None
     context: bool = False  # a neighbour of a search hit
+    antecedent: str = ""  # what was said just before: who "she" or "he" is
 
     @property
     def block(self) -> Block:
@@ -69,10 +73,19 @@ class Candidate:
         return (self.fact.page if self.fact else "", self.text, self.block.path, self.block.anchor)
 
     def words(self) -> set[str]:
+        return self.own_words() | self.context_words()
+
+    def own_words(self) -> set[str]:
+        """Words the line itself says (a fact's label included)."""
         if self.fact is None:
             return terms(self.text)
-        f = self.fact
-        return terms(self.text) | terms(f.section) | terms(f.attr or "") | terms(f.title)
+        return terms(self.text) | terms(self.fact.attr or "")
+
+    def context_words(self) -> set[str]:
+        """Words of where a page line stands: its section heading and page title."""
+        if self.fact is None:
+            return set()
+        return terms(self.fact.section) | terms(self.fact.title)
 
 
 @dataclass
@@ -87,6 +100,8 @@ class Subject:
     evidence: tuple[Block, ...] = ()  # the blocks that established `resolved`
     chain_done: bool = False  # every link of the chain was resolved to someone
     covered: set[str] = field(default_factory=set)  # chain words the resolved name stands for
+    hard: set[str] = field(default_factory=set)  # words that must be said (an unresolved link)
+    owner_names: set[str] = field(default_factory=set)  # whose chain it is: never the answer
 
     @property
     def defined(self) -> bool:
@@ -126,10 +141,18 @@ def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
     for p in subj.phrases:
         if re.search(rf"\b{re.escape(p)}\b", low):
             return "phrase"
+    if c.antecedent and _PRONOUN.search(c.text) and subj.names:
+        before = c.antecedent.lower()
+        named = any(n and re.search(rf"\b{re.escape(n)}\b", before) for n in subj.names)
+        others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
+        if named and not others - subj.names:
+            return "name"  # "She works as a nurse", just after Mila was named
     who = (c.block.speaker or "").lower()
     if c.fact is None and who and who in subj.speakers:
         if _FIRST_PERSON.search(c.text):
             return "speaker"
+        if _PRONOUN.match(c.text.strip()):
+            return None  # "She works as a nurse" is about someone else
         others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
         if not others - subj.names - subj.speakers:
             return "speaker"
@@ -174,9 +197,17 @@ class Reader:
             for w in lexicon()["generic_verbs"]
             for t in terms(str(w))  # type: ignore[union-attr]
         }
-        topic = (set(q.terms) - self.subj.name_terms - skip) or (set(q.terms) - skip)
+        # The question's own topic: not the subject's name, not "kind of answer" words nor
+        # light verbs, unless nothing else is left ("Where does Oskar work?" is "work").
+        names = self.subj.name_terms
+        types = {t for w in type_nouns() for t in terms(w)}
+        topic = (
+            (set(q.terms) - names - skip) or (set(q.terms) - names - types) or set(q.terms) - names
+        )
         # Past a resolved hop, the words that named it ("my brother") answer nothing.
         topic -= self.subj.covered
+        if self.subj.resolved:  # nor does the name of whose relative it is
+            topic -= {t for n in self.subj.owner_names for t in terms(n)}
         total = sum(idf.get(t, 1.0) for t in topic) or 1.0
         dated = sorted({c.date for c in pool if c.date})
         # Cheap checks first; sentence embeddings only for what is left (at most
@@ -195,7 +226,12 @@ class Reader:
             if about in ("name", "page", "phrase", "speaker"):
                 focus -= self.subj.name_terms
             focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
-            matched = sum(idf.get(t, 1.0) for t in shared(topic, words)) / total
+            own = shared(topic, c.own_words())
+            # A heading ("## Work") says less about a line than the line's own words.
+            near_words = shared(topic - own, c.context_words())
+            matched = (
+                sum(idf.get(t, 1.0) for t in own) + 0.5 * sum(idf.get(t, 1.0) for t in near_words)
+            ) / total
             if matched == 0 and about in ("none", "speaker") and (c.rank > 3 or c.context):
                 continue  # no shared word and not a top search hit: not worth embedding
             kept.append((c, about, focus, focus_frac, matched))
@@ -213,10 +249,14 @@ class Reader:
             # About the person a chain led to, a value of the wanted kind is an answer
             # even in other words ("visit Rafael at home in Leipzig").
             hop = chained and bool(span) and not weak
+            if self.subj.hard and len(shared(self.subj.hard, c.words())) < len(self.subj.hard):
+                continue
             near = sim >= SIM_FOCUS or (focus_frac >= 0.5 and sim >= SIM_PARTIAL)
             if focus and focus_frac < 1.0 and not near and not (chained and matched) and not hop:
                 continue
-            if matched == 0 and (not focus or focus_frac == 0) and sim < SIM_TOPIC and not hop:
+            # A line of the subject's own page is short and already about the subject.
+            bar = SIM_PAGE if about == "page" else SIM_TOPIC
+            if matched == 0 and (not focus or focus_frac == 0) and sim < bar and not hop:
                 continue
             score = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
             score += {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2}.get(about, 0.0)
@@ -307,10 +347,18 @@ class Reader:
     def _span(self, c: Candidate) -> tuple[str | None, bool]:
         q, s = self.q, c.text
         kind = q.answer_type
-        if c.fact is not None and c.fact.value and kind in ("place", "name", "thing", "occupation"):
+        if c.fact is not None and c.fact.attr and c.fact.value:
+            # "**Employer:** X": the value is the answer when the label is what was asked
+            # about; otherwise look for a value of the wanted kind in the value alone.
             value = _value(c.fact)
-            if value and not self._in_question(value) and value.lower() not in self.subj.names:
+            asked = shared(q.terms, terms(c.fact.attr)) or (
+                kind in ("place", "name", "thing") and not q.terms - self.subj.name_terms
+            )
+            fits = kind in ("place", "name", "thing", "occupation")
+            own = value.lower() in self.subj.names
+            if asked and fits and not own and not self._in_question(value):
                 return value, False
+            s = value
         if kind == "number":
             return self._pick(s, [a for a in amounts(s) if not self._in_question(a.text)])
         if kind == "frequency":
@@ -326,8 +374,14 @@ class Reader:
             found = names(s, self.known_names, self.common)
             spans = [n for n in found if self._useful_name(n, kind, c)]
             if kind == "place":
-                placed = [n for n in spans if _PLACE_PREP.search(s[: n.start])]
-                spans = placed or spans
+                # "at/in X" names a place; "from/to X" often a thing ("from Airflow to
+                # Dagster"), and a bare name is weaker still.
+                at = [n for n in spans if _PLACE_PREP.search(s[: n.start])]
+                toward = [n for n in spans if _MOVE_PREP.search(s[: n.start])]
+                if at:
+                    return self._pick(s, at)
+                text, _ = self._pick(s, toward or spans)
+                return text, text is not None
             return self._pick(s, spans)
         return None, False
 
@@ -350,6 +404,7 @@ class Reader:
             and not self._in_question(w)
             and w.lower() not in self.subj.names
             and w.lower() not in self.speakers
+            and w.lower() not in self.subj.owner_names
         ]
         if not words:
             return None
@@ -359,9 +414,10 @@ class Reader:
 
     def _useful_name(self, n: Span, kind: str, c: Candidate) -> bool:
         low = n.text.lower()
-        if self._in_question(n.text) or low in self.subj.names or low in self.speakers:
+        subj = self.subj
+        if self._in_question(n.text) or low in subj.names or low in self.speakers:
             return False
-        if c.fact is not None and low == c.fact.title.lower():
+        if low in subj.owner_names and subj.resolved:
             return False
         if " " not in low and low in self.common and low not in self.known_names:
             return False  # a capitalized ordinary word ("Book me the aisle seat")

@@ -139,7 +139,8 @@ class Wiki:
                     continue
                 if want <= terms(_without_links(f)) and len(terms(_without_links(f))) <= 4:
                     out.append((self.pages[other].title, f))
-        return out
+        seen: set[str] = set()
+        return [(n, f) for n, f in out if not (n.lower() in seen or seen.add(n.lower()))]
 
     def title(self, path: str) -> str:
         page = self.pages.get(path)

@@ -1,0 +1,295 @@
+"""The extractive engine as a careful reader: question analysis, typed spans, wiki facts,
+and end-to-end answers on a hand-written memory (wiki on and wiki off).
+
+The questions here are written for these tests, not taken from any dataset.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from agent.citations import DONT_KNOW
+from agent.evidence import EvidenceStore
+from agent.question import analyse
+from agent.runner import Agent, AgentSettings
+from agent.spans import amounts, change, dates, names, occupations
+from agent.wiki import Wiki
+from memory_schema import Evidence, MemoryRepo, Session, Turn, build_page, init_memory
+
+# -- question analysis -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("When did Oskar repaint the boat?", "date"),
+        ("On what day does the ferry leave?", "date"),
+        ("Where did Mila spend the winter?", "place"),
+        ("Which town is the cabin near?", "place"),
+        ("How much did the roof repair cost?", "number"),
+        ("How often does the choir rehearse?", "frequency"),
+        ("What does Oskar do for a living?", "occupation"),
+        ("Who fixed the bike?", "name"),
+        ("What is the name of the boat?", "name"),
+        ("Which editor does the team use?", "thing"),
+        ("Does Oskar like tea or coffee?", "choice"),
+        ("Why did the launch slip?", "why"),
+    ],
+)
+def test_answer_types(question: str, kind: str):
+    assert analyse(question).answer_type == kind
+
+
+def test_possessive_chains_and_owner():
+    q = analyse("Which city does my aunt's dentist work in?")
+    # A link keeps up to two words; the engine trims it to what memory says ("dentist").
+    assert q.owner == "me" and q.chain[0] == "aunt" and q.chain[1].startswith("dentist")
+    q = analyse("What is Oskar's sister called?")
+    assert q.owner == "Oskar" and q.chain == ("sister",) and q.answer_type == "name"
+    q = analyse("What does our landlord do for work?")
+    assert q.owner == "me" and q.chain == ("landlord",)
+
+
+def test_now_and_before_and_choices():
+    assert analyse("Which bank does Oskar use these days?").current
+    assert analyse("Where did Oskar work previously?").past
+    q = analyse("What happened first: the move to Oslo or the new job?")
+    assert q.choices == ("the move to Oslo", "the new job") and q.order == "earlier"
+    q = analyse("Does Mila prefer trains or planes?")
+    assert q.choices == ("trains", "planes") and q.order is None
+    assert analyse("Which instrument does Mila play?").head == "instrument"
+
+
+# -- spans ---------------------------------------------------------------------------------
+
+
+def test_dates_explicit_and_relative_to_when_said():
+    said = dt.date(2024, 3, 13)  # a Wednesday
+    assert [s.text for s in dates("The boat goes back in the water on the 2nd of May.", said)] == [
+        "2 May 2024"
+    ]
+    assert dates("We repainted it yesterday.", said)[0].text == "12 March 2024"
+    assert dates("Last Saturday was the regatta.", said)[0].date == dt.date(2024, 3, 9)
+    assert dates("Next month we sail to Bergen.", said)[0].text == "April 2024"
+    assert dates("I bought it three years ago.", said)[0].text == "2021"
+    assert dates("It launched last week.", said)[0].text == "the week before 13 March 2024"
+    assert dates("Nothing dated here.", said) == []
+
+
+def test_amounts_names_occupations_and_changes():
+    assert [a.text for a in amounts("The repair came to 1,250 euros, tip included.")] == [
+        "1,250 euros"
+    ]
+    # A first word that memory also writes in lower case ("dinner") is no name.
+    found = names("Dinner was at Casa da Musica with Dr. Okafor.", common={"dinner"})
+    assert [n.text for n in found] == [
+        "Casa da Musica",
+        "Dr. Okafor",
+    ]
+    # A capitalized ordinary word starting a sentence names nothing.
+    assert [n.text for n in names("Honestly the ferry was late.")] == []
+    assert [n.text for n in names("We called the dinghy Puffin.")] == ["Puffin"]
+    assert [o.text for o in occupations("She has worked as a harbour pilot since 2019.")] == [
+        "harbour pilot"
+    ]
+    assert change("We finally moved from Trello to Linear last week.") == ("Trello", "Linear")
+    assert change("I replaced the old kettle with a Smeg.") == ("old kettle", "Smeg")
+
+
+# -- the engine end to end ----------------------------------------------------------------
+
+S1 = "sessions/2025/03/oskar-2025-03-02.md"
+S2 = "sessions/2025/05/oskar-2025-05-10.md"
+S3 = "sessions/2025/05/oskar-2025-05-20.md"
+
+
+def _sessions() -> list[Session]:
+    def session(sid: str, start: dt.datetime, lines: list[tuple[str, str]]) -> Session:
+        turns = [
+            Turn(role, text, speaker="Oskar" if role == "user" else None, at=start)
+            for role, text in lines
+        ]
+        return Session(id=sid, title=sid, format="brain", turns=turns, started=start)
+
+    return [
+        session(
+            "oskar-2025-03-02",
+            dt.datetime(2025, 3, 2, 9),
+            [
+                ("user", "I work at Harbor Analytics as a data analyst."),
+                ("assistant", "Nice! What do you analyse?"),
+                ("user", "Mostly shipping data. My sister Mila is visiting next week."),
+                ("assistant", "Enjoy the visit."),
+            ],
+        ),
+        session(
+            "oskar-2025-05-10",
+            dt.datetime(2025, 5, 10, 18),
+            [
+                ("user", "Big change: I moved from Harbor Analytics to Quillfeather Labs."),
+                ("assistant", "Congratulations on the new job!"),
+                ("user", "Also, my dentist appointment is on the 14th of June."),
+            ],
+        ),
+        session(
+            "oskar-2025-05-20",
+            dt.datetime(2025, 5, 20, 20),
+            [
+                ("user", "Mila has lived in Antwerp for years and loves it."),
+                ("assistant", "Antwerp is lovely in spring."),
+                ("user", "She works as a pediatric nurse, so her shifts are long."),
+                ("user", "Mila has been practising the cello every evening for a recital."),
+            ],
+        ),
+    ]
+
+
+def _pages() -> list:
+    day = dt.date(2025, 5, 21)
+    s1, s2, s3 = (p[:-3] for p in (S1, S2, S3))
+    oskar = build_page(
+        "knowledge/people/Oskar Lind.md",
+        title="Oskar Lind",
+        type="profile",
+        aliases=["Oskar"],
+        summary="Data analyst at Quillfeather Labs.",
+        sections=[
+            ("Current", "- **Employer:** [[Quillfeather Labs]] — since 2025-05-10 [cite:2]"),
+            ("History", "- **Employer:** Harbor Analytics — 2025-03-02 to 2025-05-10 [cite:1]"),
+            ("People", "- [[Mila]] — sister [cite:3]"),
+        ],
+        evidence=[
+            Evidence(s1, "t1", "I work at Harbor Analytics as a data analyst."),
+            Evidence(s2, "t1", "Big change: I moved from Harbor Analytics to Quillfeather Labs."),
+            Evidence(s1, "t3", "Mostly shipping data. My sister Mila is visiting next week."),
+        ],
+        created=day,
+        updated=day,
+    )
+    mila = build_page(
+        "knowledge/people/Mila.md",
+        title="Mila",
+        type="person",
+        summary="Oskar's sister, a nurse in Antwerp.",
+        sections=[
+            (None, "Sister of [[Oskar Lind]] [cite:1]."),
+            ("Current", "- **Lives in:** Antwerp — since 2025-05-20 [cite:2]"),
+        ],
+        evidence=[
+            Evidence(s1, "t3", "Mostly shipping data. My sister Mila is visiting next week."),
+            Evidence(s3, "t1", "Mila has lived in Antwerp for years and loves it."),
+        ],
+        created=day,
+        updated=day,
+    )
+    return [oskar, mila]
+
+
+def _build(root: Path, wiki: bool) -> MemoryRepo:
+    repo, _ = init_memory(root)
+    with repo.transaction("test: sessions") as tx:
+        for s in _sessions():
+            tx.write(s.path, s.render())
+    if wiki:
+        from memory_schema import render_index
+
+        pages = _pages()
+        with repo.transaction("test: wiki") as tx:
+            for p in pages:
+                tx.write(p.path, p.render())
+            tx.write("INDEX.md", render_index(pages))
+    return repo
+
+
+@pytest.fixture(scope="module")
+def memories(tmp_path_factory: pytest.TempPathFactory) -> dict[str, MemoryRepo]:
+    base = tmp_path_factory.mktemp("reading")
+    return {"on": _build(base / "on", True), "off": _build(base / "off", False)}
+
+
+def ask(repo: MemoryRepo, *questions: str) -> list:
+    with Agent(repo.root, AgentSettings(), record=False) as agent:
+        return [agent.ask(q) for q in questions]
+
+
+def first_line(text: str) -> str:
+    return text.split("\n", 1)[0]
+
+
+def test_wiki_facts_parse_attributes_dates_history_and_relations(memories):
+    repo = memories["on"]
+    wiki = Wiki.load(repo.root, EvidenceStore(repo.root))
+    facts = wiki.facts("knowledge/people/Oskar Lind.md")
+    current = next(f for f in facts if f.section == "Current")
+    assert (current.attr, current.value, current.since) == (
+        "Employer",
+        "Quillfeather Labs",
+        dt.date(2025, 5, 10),
+    )
+    assert not current.historic and current.links == ("Quillfeather Labs",)
+    old = next(f for f in facts if f.section == "History")
+    assert old.historic and old.until == dt.date(2025, 5, 10) and old.value == "Harbor Analytics"
+    assert [(b.path, b.anchor) for b in old.blocks] == [(S1, "t1")]
+    assert wiki.find("oskar") == "knowledge/people/Oskar Lind.md"
+    assert wiki.find("Oskar Lnd") == "knowledge/people/Oskar Lind.md"  # a close spelling
+    assert [name for name, _ in wiki.related("knowledge/people/Oskar Lind.md", "sister")] == [
+        "Mila"
+    ]
+    assert [name for name, _ in wiki.related("knowledge/people/Mila.md", "sister")] == [
+        "Oskar Lind"
+    ]
+
+
+def test_now_question_answers_the_current_value_and_mentions_the_earlier(memories):
+    (a,) = ask(memories["on"], "Where does Oskar work these days?")
+    lines = a.text.split("\n")
+    assert lines[0].startswith("Quillfeather Labs (since 2025-05-10) [cite:")
+    assert lines[1].startswith("Earlier: Harbor Analytics (2025-03-02 to 2025-05-10)")
+    assert "knowledge/people/Oskar Lind.md" in a.files_read
+    assert all(c.path.startswith("sessions/") for c in a.citations)  # never the page
+    assert (S2, "t1") in [(c.path, c.anchor) for c in a.citations]
+
+
+def test_now_question_without_a_wiki_takes_the_latest_change(memories):
+    (a,) = ask(memories["off"], "Where does Oskar work now?")
+    assert first_line(a.text).startswith("Quillfeather Labs")
+    assert "Harbor Analytics" in a.text  # the earlier value, mentioned
+
+
+@pytest.mark.parametrize("condition", ["on", "off"])
+def test_a_possessive_chain_is_followed_to_the_person(memories, condition: str):
+    city, job, name = ask(
+        memories[condition],
+        "Which city does Oskar's sister live in?",
+        "What does Oskar's sister do for work?",
+        "What is Oskar's sister called?",
+    )
+    assert first_line(city.text).startswith("Antwerp")
+    assert (S3, "t1") in [(c.path, c.anchor) for c in city.citations]
+    assert first_line(job.text).startswith("pediatric nurse")
+    assert first_line(name.text).startswith("Mila")
+
+
+def test_category_word_answers_a_which_question_about_the_person(memories):
+    (a,) = ask(memories["on"], "Which instrument is Oskar's sister learning?")
+    assert first_line(a.text).startswith("cello")
+
+
+def test_first_person_date_question_from_the_asker_turns(memories):
+    (a,) = ask(memories["off"], "When is my dentist appointment?")
+    assert first_line(a.text).startswith("14 June 2025")
+
+
+@pytest.mark.parametrize("condition", ["on", "off"])
+def test_abstains_when_the_evidence_does_not_answer(memories, condition: str):
+    # A brother is never mentioned; a sister is. A dentist date is, a cost is not.
+    brother, cost = ask(
+        memories[condition],
+        "What is Oskar's brother called?",
+        "How much did the dentist appointment cost?",
+    )
+    assert brother.text == DONT_KNOW and brother.stop_reason == "no-support"
+    assert cost.text == DONT_KNOW
