@@ -91,7 +91,7 @@ class MemoryReport:
             return f"Memory Agent: nothing in memory matches {self.description!r}."
         lines = [
             f"Memory Agent: {len(self.evidence)} evidence blocks for {self.description!r}. "
-            "Cite them with the [[path#^anchor]] links shown."
+            "Cite them with the block links shown."
         ]
         lines += [f.render() for f in hits[:max_findings]]
         text = "\n".join(lines)
