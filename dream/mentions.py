@@ -21,10 +21,6 @@ from memory_schema.links import normalize_key
 from validators.semantic import STOPWORDS, content_words, stem
 
 from .extract import (
-    _CAP,
-    _END,
-    _NAME,
-    _ROLE,
     Observation,
     clean_name,
     hedged,
@@ -40,6 +36,7 @@ from .lexicon import (
     relation_pattern,
     strip_opener,
 )
+from .patterns import _CAP, _END, _NAME, _ROLE
 from .wiki import WikiPage, strip_cites
 
 _REL = relation_pattern()

@@ -21,9 +21,10 @@ from filelock import FileLock, Timeout
 from memory_schema.layout import CACHE_DIR, DREAM_STATE_FILE
 from memory_schema.repo import MemoryRepo
 
-from .engine import Observer, run_engine
+from .engine import Observer
 from .errors import DreamBusyError, DreamError, DreamValidationError
 from .orient import Limits, orient
+from .phases import run_engine
 from .sync import diff_text, sync
 from .tree import RUNS_DIR, TransientTree, clean_stale_runs
 
@@ -131,7 +132,7 @@ def _run(
         observer=options.observer,
         progress=progress,
     )
-    from .engine import next_state
+    from .phases import next_state
 
     state = next_state(plan, outcome, wiki, run_id, now)
     files = dict(outcome.files)

@@ -1,0 +1,118 @@
+"""The run of phases 2-4 over a Plan: every work item's facts first, then sources, then
+notes on known subjects (so a person named in a later session is known when an earlier
+one mentions them), then the summaries, then the files to write.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+from memory_schema.links import link_target_for_path
+from memory_schema.repo import MemoryRepo
+
+from . import forget as fg
+from .engine import Observer, Outcome, Progress, WikiBuilder
+from .extract import Observation, sentences
+from .mentions import third_person_facts
+from .orient import Limits, Plan, WorkItem
+from .wiki import WikiPage
+
+
+def run_engine(
+    repo: MemoryRepo,
+    plan: Plan,
+    limits: Limits,
+    *,
+    today: dt.date,
+    embedder: Any = None,
+    observer: Observer | None = None,
+    progress: Progress | None = None,
+) -> tuple[Outcome, WikiBuilder]:
+    """Summarize, map and update for every work item within the time budget."""
+    started = time.monotonic()
+    outcome = Outcome(deferred=list(plan.deferred))
+    wiki = WikiBuilder(repo, plan, today, embedder)
+    outcome.forgotten = wiki.apply_forget(plan.new_forget)
+    done: list[tuple[WorkItem, list[tuple[int, str, Observation]]]] = []
+    for i, item in enumerate(plan.items):
+        if i and time.monotonic() - started > limits.max_seconds:
+            outcome.deferred += [it.path for it in plan.items[i:]]
+            break
+        if progress:
+            progress(item.path)
+        if observer is not None:
+            wiki.learn_principal(item.session)
+            found = observer(item, wiki)
+            if found is None:
+                outcome.problems.append(
+                    f"{item.path}: the model gave no usable output; retried next run"
+                )
+                outcome.deferred.append(item.path)
+                continue
+            triples = [(int(o.anchor[1][1:] or 0), "", o) for o in found]
+        else:
+            triples = wiki.observe_session(item)
+        for _, _, obs in triples:
+            wiki.apply(obs)
+        done.append((item, triples))
+    for path, _, source in plan.sources:
+        target = link_target_for_path(path)
+        captured = source.captured
+        when = captured.date() if isinstance(captured, dt.datetime) else captured
+        for n, block in enumerate(source.blocks, start=1):
+            for sent in sentences(block):
+                if fg.matches(sent, plan.forget):
+                    continue
+                for obs in third_person_facts(sent, when, (target, f"p{n}", block)):
+                    wiki.apply(obs)
+    for item, triples in done:
+        if observer is None:
+            # A sentence already mapped to a subject's facts is not also a note there.
+            seen = {
+                (n, sent, wiki.path_of(obs))
+                for n, sent, obs in triples
+                if obs.kind in ("fact", "end")
+            }
+            notes = [
+                t
+                for t in wiki.observe_mentions(item)
+                if (t[0], t[1], wiki.path_of(t[2])) not in seen
+            ]
+            for _, _, obs in notes:
+                wiki.apply(obs)
+            triples = triples + notes
+        observed: dict[tuple[int, str], int] = {}
+        subjects: list[WikiPage] = []
+        for n, sent, obs in triples:
+            observed[(n, sent)] = observed.get((n, sent), 0) + 1
+            page = wiki.subjects.resolve(obs.subject, obs.subject_type)
+            if page and page not in subjects:
+                subjects.append(page)
+        wiki.summarize(item, observed, [(p.title, p.link()) for p in subjects])
+        outcome.sessions.append(item.path)
+    wiki.outputs(outcome)
+    return outcome, wiki
+
+
+def next_state(
+    plan: Plan, outcome: Outcome, wiki: WikiBuilder, run_id: str, now: dt.datetime
+) -> str | None:
+    """The new dream-state.json text, or None when the run consumed nothing."""
+    state = plan.state
+    done = set(outcome.sessions)
+    if not done and not plan.sources and not plan.new_forget and not plan.refreshed:
+        return None
+    for item in plan.items:
+        if item.path in done:
+            state.sessions[item.path] = {"blob": item.blob, "turns": len(item.session.turns)}
+    for path, blob in plan.refreshed.items():
+        state.sessions.setdefault(path, {})["blob"] = blob
+    for path, blob, _ in plan.sources:
+        state.sources[path] = blob
+    state.forget = sorted(set(state.forget) | {e.digest for e in plan.new_forget})
+    state.principal = wiki.principal
+    state.last_run = run_id
+    state.last_run_at = now.isoformat(timespec="seconds")
+    return state.render()
