@@ -234,7 +234,8 @@ class ExtractiveEngine:
                 # "my knee surgery" is the asker's own, not someone else: keep the owner,
                 # and the words of the link must be there (a sister is not a brother).
                 resolved_all = False
-                subj.hard |= terms(phrase)
+                if i == 0 and (q.answer_type == "name" or len(q.chain) > 1):
+                    subj.hard |= terms(phrase)  # a person to name or to go through
                 break
             subj.speakers = set()  # from here on the subject is someone else
             name, blocks = found
@@ -395,9 +396,8 @@ def _phrase(link: str, pool: list[Candidate], wiki: Wiki, page: str | None) -> s
     texts = " ".join(c.text.lower() for c in pool)
     for n in range(len(words), 0, -1):
         phrase = " ".join(words[:n])
-        if re.search(rf"\bmy {re.escape(phrase)}\b", texts) or (
-            page and wiki.related(page, phrase)
-        ):
+        said = rf"\bmy {re.escape(phrase)}\b" if n < len(words) else rf"\b{re.escape(phrase)}\b"
+        if re.search(said, texts) or (page and wiki.related(page, phrase)):
             return phrase
     return words[0]
 
@@ -409,11 +409,12 @@ def _apposition(phrase: str, pool: list[Candidate], speakers: set[str]) -> tuple
     """Who "my <phrase>" is, from what the asker said: "my sister Lena", "Lena, my
     sister", "my sister's name is Lena", "my sister is called Lena"."""
     p = re.escape(phrase)
+    my = "(?i:my|our)"
     patterns = [
-        rf"\bmy {p},? {_NAME}",
-        rf"{_NAME},? (?:my|our) {p}\b",
-        rf"{_NAME} \((?:my|our) {p}\)",
-        rf"\bmy {p}(?:'s name)? is (?:called |named )?{_NAME}",
+        rf"\b{my} (?i:{p}),? {_NAME}",
+        rf"{_NAME},? {my} (?i:{p})\b",
+        rf"{_NAME} \({my} (?i:{p})\)",
+        rf"\b{my} (?i:{p})(?:'s name)? is (?:called |named )?{_NAME}",
     ]
     from .spans import _ordinary
 
@@ -423,8 +424,8 @@ def _apposition(phrase: str, pool: list[Candidate], speakers: set[str]) -> tuple
         if c.fact is not None or (speakers and (c.block.speaker or "").lower() not in speakers):
             continue
         for rx in patterns:
-            for m in re.finditer(rx, c.text, flags=re.I):
-                name = m.group(1).strip()
+            for m in re.finditer(rx, c.text):
+                name = re.sub(r"['’]s?$", "", m.group(1).strip())
                 if not name[:1].isupper():
                     continue
                 name = name.split()[0] if _ordinary(name.split()[-1]) else name

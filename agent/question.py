@@ -124,8 +124,11 @@ def analyse(text: str) -> Question:
     drop = {t for t in all_terms if _is_type_word(t)}
     generic = {w for v in _words("generic_verbs") for w in terms(v)}
     focus_words = list(head) if head else []
-    for link in chain:
-        focus_words += link.split()
+    for i, link in enumerate(chain):
+        # A link closed by "'s" is a noun phrase ("best friend's"); the last one may run
+        # into a verb ("sister live"), so only its first word must be said.
+        closed = i + 1 < len(chain) or re.search(rf"\b{re.escape(link)}'s?\b", low)
+        focus_words += link.split() if closed else link.split()[:1]
     cues = {t for key in ("current_cues", "past_cues") for w in _words(key) for t in terms(w)}
     focus = {t for w in focus_words for t in terms(w)} - drop - generic - cues
     name_terms = {t for n in names for t in terms(n)}

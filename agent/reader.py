@@ -42,6 +42,10 @@ SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of 
 CURRENT_MARGIN = 0.6
 _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
 _PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
+_DATE_WORD = re.compile(
+    r"(?:last |next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)(?:day)?s?|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|today|tonight|yesterday",
+)
 _MOVE_PREP = re.compile(r"\b(?:to|from|into)\s+$", re.I)
 #: similarity(question, texts) -> one score in [-1, 1] per text (an embedder's cosine).
 Similarity = Callable[[str, list[str]], list[float]]
@@ -162,7 +166,7 @@ def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
 def shared(want: set[str] | frozenset[str], words: set[str]) -> set[str]:
     """The wanted stems a sentence holds, also as a longer or shorter form of the same
     word ("diet" and "dietari", "practis" and "practic" do not share a Snowball stem)."""
-    out = want & words
+    out = set(want) & words
     for t in want - out:
         if len(t) >= 4 and any(
             len(w) >= 4 and (w.startswith(t) or t.startswith(w) or (w[:5] == t[:5] and len(t) > 5))
@@ -243,12 +247,16 @@ class Reader:
             # The focus may go unsaid when the meaning is close, or when the sentence is
             # about the person a chain led to and shares the rest of the question.
             chained = about in ("name", "page", "phrase") and self.subj.resolved is not None
+            if chained and set(c.blocks) <= set(self.subj.evidence):
+                continue  # the sentence that said who they are says nothing more
             span, weak, when = self.span(c)
+            by_meaning = False
             if not span and chained and self.category:
                 span = self._category_span(c)
+                by_meaning = span is not None
             # About the person a chain led to, a value of the wanted kind is an answer
             # even in other words ("visit Rafael at home in Leipzig").
-            hop = chained and bool(span) and not weak
+            hop = chained and bool(span) and (not weak or q.answer_type == "place")
             if self.subj.hard and len(shared(self.subj.hard, c.words())) < len(self.subj.hard):
                 continue
             near = sim >= SIM_FOCUS or (focus_frac >= 0.5 and sim >= SIM_PARTIAL)
@@ -262,6 +270,7 @@ class Reader:
             score += {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2}.get(about, 0.0)
             if q.typed:
                 score += 0.45 if span and not weak else (0.15 if span else -0.3)
+                score -= 0.2 if by_meaning else 0.0  # a guess by meaning, below a pattern
             elif span and (focus_frac == 1.0 or hop):
                 score += 0.3
             if c.fact is not None and len(c.text.split()) <= 3 and not c.fact.attr:
@@ -300,8 +309,20 @@ class Reader:
     def _similarities(self, pool: Sequence[Candidate]) -> list[float]:
         if self.similarity is None or not pool:
             return [0.0] * len(pool)
-        texts = [(f"{c.fact.title}: {c.text}" if c.fact is not None else c.text) for c in pool]
-        return list(self.similarity(self.q.text, texts))
+        # Without the subject's name on either side: sharing a name is not sharing meaning.
+        question = self.q.text
+        for name in sorted(self.subj.names | self.subj.owner_names, key=len, reverse=True):
+            question = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", question, flags=re.I)
+        question = " ".join(question.split())
+        texts = [c.text for c in pool]
+        # A fact's label alone ("Employer") says best what the line is about.
+        labels = [c.fact.attr for c in pool if c.fact is not None and c.fact.attr]
+        sims = list(self.similarity(question, texts + labels))
+        by_label = iter(sims[len(texts) :])
+        return [
+            max(sim, next(by_label)) if c.fact is not None and c.fact.attr else sim
+            for c, sim in zip(pool, sims[: len(texts)], strict=True)
+        ]
 
     def _time_bonus(self, c: Candidate, dated: list[dt.date]) -> float:
         q, f = self.q, c.fact
@@ -367,6 +388,8 @@ class Reader:
             return self._pick(s, durations(s))
         if kind == "occupation":
             return self._pick(s, [o for o in occupations(s) if not self._in_question(o.text)])
+        if kind == "thing" and not (q.head or q.wh == "which"):
+            return None, False  # "what did she realize?" wants words, not a name
         if kind in ("place", "name", "thing"):
             moved = change(s)
             if moved and not self._in_question(moved[1] if not q.past else moved[0]):
@@ -388,10 +411,12 @@ class Reader:
     @property
     def category(self) -> str | None:
         """The kind of thing asked for, as a word: "instrument" in "Which instrument..."."""
-        head = self.q.head
-        if not head or self.similarity is None or self.q.answer_type not in ("thing", "place"):
+        if self.similarity is None:
             return None
-        return head
+        if self.q.answer_type == "occupation":
+            return self.q.head or "profession"  # "such is the life of a librarian"
+        head = self.q.head
+        return head if head and self.q.answer_type in ("thing", "place") else None
 
     def _category_span(self, c: Candidate) -> str | None:
         """The word of a sentence closest in meaning to the category asked for ("clarinet"
@@ -410,11 +435,15 @@ class Reader:
             return None
         sims = self.similarity(self.category, words)
         best = max(range(len(words)), key=lambda i: (sims[i], -i))
-        return words[best] if sims[best] >= SIM_CATEGORY else None
+        # Job words sit a little further from "profession" than a cello from "instrument".
+        bar = SIM_CATEGORY - (0.05 if self.q.answer_type == "occupation" else 0.0)
+        return words[best] if sims[best] >= bar else None
 
     def _useful_name(self, n: Span, kind: str, c: Candidate) -> bool:
         low = n.text.lower()
         subj = self.subj
+        if _DATE_WORD.fullmatch(low):
+            return False  # "Saturday" is when, not what
         if self._in_question(n.text) or low in subj.names or low in self.speakers:
             return False
         if low in subj.owner_names and subj.resolved:

@@ -79,7 +79,7 @@ _DURATION = re.compile(
 _OCCUPATION = re.compile(
     r"\b(?:works?|working|worked|job|training|trained|started|employed|career)\s+as\s+(?:an?\s+)?"
     r"([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)"
-    r"|\b(?:is|am|'s|was|became|become|be)\s+(?:an?|the)\s+([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
+    r"|\b(?:is|am|'s|was|became|become|be)\s+an?\s+([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
     re.I,
 )
 _CALLED = re.compile(
