@@ -7,6 +7,7 @@ yaml.safe_dump with fixed options so that render(parse(render(x))) is byte-ident
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 import frontmatter
@@ -77,6 +78,21 @@ class _Dumper(yaml.SafeDumper):
 
     def ignore_aliases(self, data: Any) -> bool:
         return True
+
+
+# YAML reads NEL, LS and PS as line breaks and folds them inside quoted
+# scalars, so a string holding one would not survive a round trip unless
+# it is written double-quoted, where PyYAML escapes them.
+_YAML_BREAKS = re.compile("[\x85\u2028\u2029]")
+
+
+def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
+    if _YAML_BREAKS.search(data):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style='"')
+    return dumper.represent_str(data)
+
+
+_Dumper.add_representer(str, _represent_str)
 
 
 def dump_yaml(meta: dict[str, Any]) -> str:
