@@ -102,6 +102,7 @@ class ExtractiveEngine:
             known_names,
             self._similarity(),
             common=_common_words(pool),
+            proper=_proper_words(pool),
             speakers={(c.block.speaker or "").lower() for c in pool if c.fact is None},
         )
         steps = len(self.toolbox.log) - calls
@@ -113,6 +114,11 @@ class ExtractiveEngine:
         if q.answer_type == "name" and subj.chain_done and subj.resolved and subj.evidence:
             return Draft(self._resolved_answer(subj), steps=steps)
         readings = reader.read(pool)
+        if q.current and readings and readings[0].span:
+            # What holds now may have changed since: look the value itself up.
+            more = self._candidates(self._search(readings[0].span), rank_shift=3)
+            pool = _dedupe([*pool, *more])
+            readings = reader.read(pool)
         if q.answer_type in STRICT_TYPES:
             readings = [r for r in readings if r.span]  # "how much" wants an amount
         if not readings:
@@ -375,6 +381,16 @@ def _common_words(pool: list[Candidate]) -> set[str]:
     out: set[str] = set()
     for c in pool:
         out |= set(re.findall(r"\b[a-z][a-z'-]+\b", c.text))
+    return out
+
+
+def _proper_words(pool: list[Candidate]) -> set[str]:
+    """Words memory capitalizes inside a sentence: names, not sentence openers."""
+    out: set[str] = set()
+    for c in pool:
+        texts = [c.text, *(b.text for b in c.blocks)]
+        for t in texts:
+            out |= {m.lower() for m in re.findall(r"(?<=[a-z0-9,;] )([A-Z][\w'-]+)", t)}
     return out
 
 

@@ -151,8 +151,9 @@ def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
         others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
         if named and not others - subj.names:
             return "name"  # "She works as a nurse", just after Mila was named
-    who = (c.block.speaker or "").lower()
-    if c.fact is None and who and who in subj.speakers:
+    spoken = c.fact is None or c.fact.speaker is not None
+    who = ((c.fact.speaker if c.fact is not None else None) or c.block.speaker or "").lower()
+    if spoken and who and who in subj.speakers:
         if _FIRST_PERSON.search(c.text):
             return "speaker"
         if _PRONOUN.match(c.text.strip()):
@@ -191,6 +192,7 @@ class Reader:
     similarity: Similarity | None = None
     common: set[str] = field(default_factory=set)  # words memory writes in lower case
     speakers: set[str] = field(default_factory=set)  # lower case names of who speaks
+    proper: set[str] | None = None  # words memory capitalizes mid-sentence (lower case)
 
     def read(self, pool: Sequence[Candidate]) -> list[Reading]:
         """Every candidate that can answer, best first."""
@@ -220,6 +222,8 @@ class Reader:
         for c in pool:
             if is_question(c.text):
                 continue  # a question asked is not an answer given
+            if c.fact is not None and not c.fact.attr and c.text.strip(" .") in c.fact.links:
+                continue  # a bare link ("- [[Home server project]]") points; it says nothing
             about = _about(c, self.subj, self.known_people)
             if about is None:
                 continue
@@ -394,7 +398,7 @@ class Reader:
             moved = change(s)
             if moved and not self._in_question(moved[1] if not q.past else moved[0]):
                 return (moved[0] if q.past else moved[1]), False
-            found = names(s, self.known_names, self.common)
+            found = names(s, self.known_names, self.common, self.proper)
             spans = [n for n in found if self._useful_name(n, kind, c)]
             if kind == "place":
                 # "at/in X" names a place; "from/to X" often a thing ("from Airflow to

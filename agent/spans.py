@@ -253,11 +253,13 @@ def names(
     sentence: str,
     known: set[str] | frozenset[str] = frozenset(),
     common: set[str] | frozenset[str] = frozenset(),
+    proper: set[str] | frozenset[str] | None = None,
 ) -> list[Span]:
     """Capitalized runs ("Quinta da Ribeira", "Dr. Takeda", "VS Code") and what follows
     "called"/"named". A capitalized first word counts only when memory knows it as a name
     (`known`, lower case) or it is not an ordinary word; a leading word memory also
-    writes in lower case (`common`) is dropped ("Cat of Soren" names Soren)."""
+    writes in lower case (`common`) is dropped ("Cat of Soren" names Soren); with
+    `proper` (words memory capitalizes mid-sentence), a first word must be one of them."""
     out: list[Span] = []
     for m in _CALLED.finditer(sentence):
         word = _TRIM_END.sub("", m.group(1).rstrip(".,!?"))
@@ -268,8 +270,12 @@ def names(
         start = m.start()
         first = text.split()[0]
         at_start = start == 0 or sentence[:start].rstrip().endswith((".", "!", "?", ":", '"', "“"))
+        # A sentence's first word is capitalized anyway: it names something only when
+        # memory writes it capitalized elsewhere too (`proper`) or knows it.
+        unknown_start = at_start and first.lower() not in known
         if first.lower() in ("i", "i'm", "i've", "i'd", "i'll") or (
-            at_start and first.lower() not in known and _ordinary(first)
+            unknown_start
+            and (_ordinary(first) or (proper is not None and first.lower() not in proper))
         ):
             rest = text.split(None, 1)
             if len(rest) < 2:

@@ -33,10 +33,25 @@ def stem(word: str) -> str:
     return str(_stemmer().stemWord(word))
 
 
+@cache
+def _base_forms() -> dict[str, str]:
+    """Past forms of irregular verbs to their base form ("grew" -> "grow")."""
+    import json
+
+    raw = resources.files("agent").joinpath("data", "question_words.json").read_text("utf-8")
+    out: dict[str, str] = {}
+    for line in json.loads(raw)["irregular_verbs"]:
+        base, *forms = line.split()
+        out.update({f: base for f in forms if f != base})
+    return out
+
+
 def terms(text: str) -> set[str]:
-    """Content words, stemmed: no stopwords, no possessive 's, no single letters."""
+    """Content words, stemmed: no stopwords, no possessive 's, no single letters; the
+    past of an irregular verb counts as the verb ("grew" as "grow")."""
     words = WORD.findall(_POSSESSIVE.sub("", text.lower().replace("’", "'")))
-    return {stem(w) for w in words if len(w) > 1 and w not in stopwords()}
+    base = _base_forms()
+    return {stem(base.get(w, w)) for w in words if len(w) > 1 and w not in stopwords()}
 
 
 def sentences(text: str) -> list[str]:

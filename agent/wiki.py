@@ -29,6 +29,7 @@ _SINCE = re.compile(rf"\bsince\s+{_ISO}")
 _RANGE = re.compile(rf"(?:\b{_ISO}\s*)?(?:to|until|–)\s*{_ISO}")
 _LEADING = re.compile(rf"^{_ISO}\s*[:·—-]\s*")
 _TAIL = re.compile(rf"\s*[—–-]+\s*(?:since\s+{_ISO}|(?:{_ISO}\s*)?(?:to|until)\s+{_ISO})\s*$")
+_SAID = re.compile(r"^\[\[([^\]|#]+)(?:\|[^\]]*)?\]\]:\s+")
 _HISTORY = re.compile(r"history|earlier|previous|past|former|before", re.I)
 
 
@@ -48,6 +49,7 @@ class Fact:
     until: dt.date | None = None
     day: dt.date | None = None  # a leading date: when it happened or was said
     historic: bool = False
+    speaker: str | None = None  # a note line "[[Name]]: ..." says who said it
 
     @property
     def date(self) -> dt.date | None:
@@ -196,6 +198,13 @@ def _fact(page: Page, section: str, line: str, defs: dict, store: EvidenceStore)
     elif m := _RANGE.search(plain):
         since, until = _date(m.group(1)), _date(m.group(2))
     plain = _TAIL.sub("", plain).strip()
+    # "[[Soren]]: Andres finally bought a violin": a note of what someone said.
+    speaker = None
+    raw = _LEADING.sub("", line)
+    if (m := _SAID.match(raw)) and not line.startswith("**"):
+        speaker = m.group(1).strip()
+        plain = plain.split(":", 1)[1].strip()
+        links = tuple(t for t in links if t != speaker)
     attr = value = None
     if m := _ATTR.match(plain):
         attr, value = m.group("attr").strip(), m.group("value").strip()
@@ -214,6 +223,7 @@ def _fact(page: Page, section: str, line: str, defs: dict, store: EvidenceStore)
         until=until,
         day=day,
         historic=historic,
+        speaker=speaker,
     )
 
 
