@@ -7,6 +7,7 @@ engine, bundled embedding model, local sandbox): no API key, no network.
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Callable
 from importlib import resources
@@ -31,15 +32,22 @@ def _data_file(name: str, into: Path) -> Path:
 
 
 def run_demo(directory: Path | None = None, echo: Echo | None = None) -> dict[str, Any]:
+    say: Echo = echo or (lambda _msg: None)
+    workdir = Path(tempfile.mkdtemp(prefix="brain-demo-"))
+    try:
+        return _run(directory or workdir / "memory", workdir, say)
+    finally:
+        if directory is not None:  # only the copied example files are left in workdir
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _run(root: Path, workdir: Path, say: Echo) -> dict[str, Any]:
     from agent.runner import Agent, AgentSettings
     from dream import DreamOptions, run_dream
     from ingest.batch import capture_session_files
     from ingest.sources import capture_sources
     from search import get_embedder
 
-    say: Echo = echo or (lambda _msg: None)
-    workdir = Path(tempfile.mkdtemp(prefix="brain-demo-"))
-    root = directory or workdir / "memory"
     repo, _ = init_memory(root)
     say(f"1. Created a memory repo at {root}")
 
