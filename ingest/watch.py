@@ -156,7 +156,8 @@ def watch_folder(
                 _handle(repo, folder, path, log, fmt, max_bytes)
     finally:
         observer.stop()
-        observer.join()
+        # The observer's threads only read inotify events; never let them hold up exit.
+        observer.join(timeout=5)
 
 
 def _handle(

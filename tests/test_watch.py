@@ -131,7 +131,10 @@ def test_route_by_extension_and_content(tmp_path: Path) -> None:
     assert route(tmp_path / "x.pdf.part") is None and route(tmp_path / "x.png") is None
 
 
-def test_brain_watch_command_runs_until_interrupted(memory: MemoryRepo, tmp_path: Path) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_brain_watch_command_runs_until_interrupted(
+    memory: MemoryRepo, tmp_path: Path, signum: int
+) -> None:
     drop = tmp_path / "drop"
     drop.mkdir()
     env = {**os.environ, "BRAIN_MEMORY": str(memory.root)}
@@ -150,7 +153,7 @@ def test_brain_watch_command_runs_until_interrupted(memory: MemoryRepo, tmp_path
         (drop / "todo.txt").write_text("Todo\n\nCall the plumber.\n")
         assert _wait_for(lambda: any("captured todo.txt -> sources/" in ln for ln in out)), out
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signum)
         proc.wait(timeout=20)
         reader.join(timeout=5)
     assert proc.returncode == 0 and out[-1].strip() == "stopped"

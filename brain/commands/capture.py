@@ -116,6 +116,7 @@ def watch_cmd(
     documents (md, txt, html, pdf, docx, pptx) become sources. Runs until Ctrl-C.
     """
     import datetime as dt
+    import signal
     import threading
 
     from ingest.watch import watch_folder
@@ -129,20 +130,24 @@ def watch_cmd(
     def log(line: str) -> None:
         click.echo(f"{dt.datetime.now().strftime('%H:%M:%S')} {line}")
 
-    try:
-        watch_folder(
-            repo,
-            folder,
-            stop=stop,
-            log=log,
-            debounce=debounce,
-            existing=existing,
-            fmt=fmt,
-            max_bytes=config.capture_max_bytes,
-        )
-    except KeyboardInterrupt:
+    # Ctrl-C or SIGTERM asks the loop to stop after the file in hand, rather than
+    # raising in the middle of a capture.
+    def request_stop(_signum: int, _frame: object) -> None:
         stop.set()
-        click.echo("stopped")
+
+    signal.signal(signal.SIGINT, request_stop)
+    signal.signal(signal.SIGTERM, request_stop)
+    watch_folder(
+        repo,
+        folder,
+        stop=stop,
+        log=log,
+        debounce=debounce,
+        existing=existing,
+        fmt=fmt,
+        max_bytes=config.capture_max_bytes,
+    )
+    click.echo("stopped")
 
 
 def print_report(report: CaptureReport, noun: str) -> None:
