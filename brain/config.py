@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ENV_MEMORY = "BRAIN_MEMORY"
 DEFAULT_MEMORY = "memory"
@@ -95,6 +96,43 @@ class AgentConfig:
             workset_recent=_int_env("BRAIN_WORKSET_RECENT", 10),
             workset_include=include,
             search_k=_int_env("BRAIN_MEMORY_AGENT_K", 10),
+        )
+
+    def backend_settings(
+        self, backend: str | None = None, model: str | None = None, base_url: str | None = None
+    ) -> Any:
+        """The LLM backend's settings (agent.llm.BackendSettings); flags override env."""
+        from agent.llm import BackendSettings
+
+        return BackendSettings(
+            backend=backend or self.llm_backend,
+            model=model or self.llm_model,
+            base_url=base_url or self.llm_base_url,
+            anthropic_api_key=self.anthropic_api_key,
+            openai_api_key=self.openai_api_key,
+            compat_api_key=self.llm_api_key,
+            tool_mode=self.llm_tool_mode,
+            fake_script=self.fake_script,
+            timeout=self.llm_timeout,
+        )
+
+    def agent_settings(
+        self, engine: str | None = None, sandbox: str | None = None, **backend: str | None
+    ) -> Any:
+        """Settings for agent.runner.Agent: these values, with the given overrides."""
+        from agent.runner import AgentSettings
+
+        return AgentSettings(
+            engine=engine or self.engine,
+            backend=self.backend_settings(**backend),
+            max_steps=self.max_steps,
+            max_tokens=self.max_tokens,
+            max_output_tokens=self.max_output_tokens,
+            index_budget=self.index_budget,
+            sandbox=sandbox or self.sandbox,
+            recent_sessions=self.workset_recent,
+            include=self.workset_include,
+            search_k=self.search_k,
         )
 
 

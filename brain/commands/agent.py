@@ -64,34 +64,14 @@ def open_agent(
     no_record: bool,
 ) -> Agent:
     """Assemble settings (flags over environment) and open an agent session."""
-    from agent.llm import BackendSettings
-    from agent.runner import Agent, AgentSettings
+    from agent.runner import Agent
     from brain.config import AgentConfig
 
     env = AgentConfig.load()
     if backend and not engine:
         engine = "llm"  # naming a backend means using it
-    settings = AgentSettings(
-        engine=engine or env.engine,
-        backend=BackendSettings(
-            backend=backend or env.llm_backend,
-            model=model or env.llm_model,
-            base_url=base_url or env.llm_base_url,
-            anthropic_api_key=env.anthropic_api_key,
-            openai_api_key=env.openai_api_key,
-            compat_api_key=env.llm_api_key,
-            tool_mode=env.llm_tool_mode,
-            fake_script=env.fake_script,
-            timeout=env.llm_timeout,
-        ),
-        max_steps=env.max_steps,
-        max_tokens=env.max_tokens,
-        max_output_tokens=env.max_output_tokens,
-        index_budget=env.index_budget,
-        sandbox=sandbox_backend or env.sandbox,
-        recent_sessions=env.workset_recent,
-        include=env.workset_include,
-        search_k=env.search_k,
+    settings = env.agent_settings(
+        engine, sandbox_backend, backend=backend, model=model, base_url=base_url
     )
     return Agent(config_from(memory).memory, settings, kind=kind, record=not no_record)
 

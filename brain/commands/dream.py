@@ -11,25 +11,13 @@ from .options import config_from, json_option, memory_option, print_json
 
 def _llm_parts(repo: Any) -> tuple[Any, Any]:
     """The llm engine's observer and judge, from the agent's backend settings."""
-    from agent.llm import BackendSettings, open_backend
+    from agent.llm import open_backend
     from brain.config import AgentConfig
     from dream.llm_engine import make_judge, make_observer
     from memory_schema.layout import INSTRUCTIONS_FILE
 
     env = AgentConfig.load()
-    backend = open_backend(
-        BackendSettings(
-            backend=env.llm_backend,
-            model=env.llm_model,
-            base_url=env.llm_base_url,
-            anthropic_api_key=env.anthropic_api_key,
-            openai_api_key=env.openai_api_key,
-            compat_api_key=env.llm_api_key,
-            tool_mode=env.llm_tool_mode,
-            fake_script=env.fake_script,
-            timeout=env.llm_timeout,
-        )
-    )
+    backend = open_backend(env.backend_settings())
     instructions = repo.read_text(INSTRUCTIONS_FILE) if repo.exists(INSTRUCTIONS_FILE) else ""
     observer = make_observer(
         repo,

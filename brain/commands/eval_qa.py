@@ -29,33 +29,9 @@ def _judge(mode: str, backend: Any) -> Any:
 
 
 def _agent_settings(engine: str | None) -> Any:
-    from agent.llm import BackendSettings
-    from agent.runner import AgentSettings
     from brain.config import AgentConfig
 
-    env = AgentConfig.load()
-    return AgentSettings(
-        engine=engine or env.engine,
-        backend=BackendSettings(
-            backend=env.llm_backend,
-            model=env.llm_model,
-            base_url=env.llm_base_url,
-            anthropic_api_key=env.anthropic_api_key,
-            openai_api_key=env.openai_api_key,
-            compat_api_key=env.llm_api_key,
-            tool_mode=env.llm_tool_mode,
-            fake_script=env.fake_script,
-            timeout=env.llm_timeout,
-        ),
-        max_steps=env.max_steps,
-        max_tokens=env.max_tokens,
-        max_output_tokens=env.max_output_tokens,
-        index_budget=env.index_budget,
-        sandbox=env.sandbox,
-        recent_sessions=env.workset_recent,
-        include=env.workset_include,
-        search_k=env.search_k,
-    )
+    return AgentConfig.load().agent_settings(engine)
 
 
 @click.command("qa")
