@@ -261,6 +261,7 @@ def names(
     writes in lower case (`common`) is dropped ("Cat of Soren" names Soren); with
     `proper` (words memory capitalizes mid-sentence), a first word must be one of them."""
     out: list[Span] = []
+    firsts = {k.split()[0] for k in known if " " in k}  # "omar" of "omar haddad"
     for m in _CALLED.finditer(sentence):
         word = _TRIM_END.sub("", m.group(1).rstrip(".,!?"))
         if word.lower() not in stopwords():
@@ -272,7 +273,12 @@ def names(
         at_start = start == 0 or sentence[:start].rstrip().endswith((".", "!", "?", ":", '"', "“"))
         # A sentence's first word is capitalized anyway: it names something only when
         # memory writes it capitalized elsewhere too (`proper`) or knows it.
-        unknown_start = at_start and first.lower() not in known
+        unknown_start = (
+            at_start
+            and first.lower() not in known
+            and text.lower() not in known  # "Omar Haddad is the tech lead"
+            and first.lower() not in firsts
+        )
         if first.lower() in ("i", "i'm", "i've", "i'd", "i'll") or (
             unknown_start
             and (_ordinary(first) or (proper is not None and first.lower() not in proper))

@@ -92,6 +92,13 @@ def test_amounts_names_occupations_and_changes():
     # A capitalized ordinary word starting a sentence names nothing.
     assert [n.text for n in names("Honestly the ferry was late.")] == []
     assert [n.text for n in names("We called the dinghy Puffin.")] == ["Puffin"]
+    # A name memory knows keeps its first word at the start of a sentence, even when
+    # that word never appears capitalized mid-sentence.
+    lead = names("Omar Haddad is the tech lead.", known={"omar haddad"}, proper=set())
+    assert [n.text for n in lead] == ["Omar Haddad"]
+    assert [n.text for n in names("Omar is the lead.", known={"omar haddad"}, proper=set())] == [
+        "Omar"
+    ]
     assert [o.text for o in occupations("She has worked as a harbour pilot since 2019.")] == [
         "harbour pilot"
     ]
