@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
-_CITE = re.compile(r"\[cite:\d+\]|\[\[[^\]]*\]\]")
+_CITE = re.compile(r"\[cite:\d+\]")
+_LINK = re.compile(r"\[\[([^\]|#]*)(#[^\]|]*)?(?:\|([^\]]*))?\]\]")
 _PUNCT = str.maketrans("", "", string.punctuation + "‘’“”")
 _ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
@@ -31,9 +32,19 @@ _ABSTAIN = re.compile(
 
 
 def strip_citations(text: str) -> str:
-    """Answer text without [cite:N] markers and [[links]]: what a reader takes as the answer."""
-    lines = (" ".join(line.split()) for line in _CITE.sub(" ", text).splitlines())
+    """Answer text without [cite:N] markers, links as the text Obsidian shows: what a
+    reader takes as the answer."""
+    text = _LINK.sub(_link_text, _CITE.sub(" ", text))
+    lines = (" ".join(line.split()) for line in text.splitlines())
     return "\n".join(line for line in lines if line)
+
+
+def _link_text(m: re.Match[str]) -> str:
+    """What Obsidian shows for a link (its label, else its target's file name); a block
+    link ([[sessions/x#^t3]]) points at evidence, like a citation, and reads as nothing."""
+    if (m.group(2) or "").startswith("#^"):
+        return " "
+    return m.group(3) or m.group(1).rsplit("/", 1)[-1]
 
 
 def normalize(text: str) -> str:

@@ -240,7 +240,7 @@ def score(item: QAItem, ans: dict[str, Any], condition: str) -> dict[str, Any]:
     if item.locomo_category is not None:
         gold = item.golds[0] if item.golds else ""
         row["locomo_category"] = item.locomo_category
-        said = _answer_for_f1(text, abstained)
+        said = _answer_for_f1(top, abstained)
         row["locomo_f1"] = m.locomo_score(said, gold, item.locomo_category)
         if item.audited is not None:
             audited_gold = item.audited["golds"][0] if item.audited["golds"] else ""
@@ -258,7 +258,10 @@ def score(item: QAItem, ans: dict[str, Any], condition: str) -> dict[str, Any]:
 
 
 def _answer_for_f1(text: str, abstained: bool) -> str:
-    """An abstention scores as LoCoMo's own phrase, so category 5 reads it either way."""
+    """The answer line as LoCoMo scores it. F1 reads only the answer's first line, as
+    `correct` does: the lines under it quote the cited evidence, and scoring them would
+    make an answer's F1 depend on how much evidence it shows. An abstention scores as
+    LoCoMo's own phrase, so category 5 reads it either way."""
     return "No information available" if abstained else text
 
 
@@ -269,7 +272,7 @@ def _correctness(golds: list[str], text: str, top: str, abstained: bool) -> dict
         "correct": float(not abstained and m.contains(top, golds)),
         "contains": float(not abstained and m.contains(text, golds)),
         "em": float(not abstained and m.exact_match(top, golds)),
-        "f1": 0.0 if abstained else m.token_f1(text, golds),
+        "f1": 0.0 if abstained else m.token_f1(top, golds),
     }
 
 

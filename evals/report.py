@@ -289,9 +289,10 @@ _NOTES = [
     "punctuation or articles, ordinals as numbers) and the agent did not decline; for "
     "questions memory never answers (abstention, LoCoMo category 5), the agent declined.",
     "- **gold anywhere**: a gold answer appears anywhere in the answer.",
-    "- **token F1**: LoCoMo's token F1 (Porter stems) of the whole answer against the "
-    "gold; **LoCoMo F1** applies LoCoMo's per-category rules (category 1 split on commas, "
-    "3 first alternative, 5 scored as abstention).",
+    "- **token F1**: LoCoMo's token F1 (Porter stems) of the answer's first line against "
+    "the gold (the lines under it quote evidence); **LoCoMo F1** applies LoCoMo's "
+    "per-category rules (category 1 split on commas, 3 first alternative, 5 scored as "
+    "abstention).",
     "- **evidence recall**: share of gold evidence turns among the answer's citations.",
     "- **touched gold**: the agent read, or was handed by the Memory Agent, a file holding "
     "gold evidence.",

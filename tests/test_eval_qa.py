@@ -37,6 +37,10 @@ def test_normalization_matches_dates_however_written() -> None:
     assert not m.contains("128 January", ["28 January"])  # whole words only
     assert m.exact_match("The Lisbon half marathon.", ["lisbon half marathon"])
     assert m.strip_citations("Biscuit [cite:2] [[sessions/a#^t1]]") == "Biscuit"
+    # A link to a subject is part of the answer, as Obsidian shows it.
+    said = "Maya lives in [[Lisbon]] [cite:1], at [[knowledge/orgs/Helio Energy#Current|Helio]]"
+    assert m.strip_citations(said) == "Maya lives in Lisbon , at Helio"
+    assert m.contains(said, ["Lisbon"])
 
 
 def test_abstention_is_read_from_the_opening_only() -> None:
@@ -108,6 +112,9 @@ def test_score_counts_the_first_line_and_the_evidence() -> None:
     buried = score(_item(), _answer("- Pepper is the neighbour's dog.\n- My dog Biscuit"), "x")
     assert buried["correct"] == 0.0 and buried["contains"] == 1.0
     assert buried["evidence_recall"] == 0.0 and buried["touched_gold"] == 0.0
+    # F1 reads the answer line: quoted evidence under it neither helps nor dilutes it.
+    short = score(_item(), _answer("Biscuit [cite:1]\n- Maya said: a long quote"), "x")
+    assert short["f1"] == 1.0 and buried["f1"] == 0.0
 
 
 def test_score_abstention_and_knowledge_updates() -> None:
