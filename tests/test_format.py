@@ -20,7 +20,23 @@ from memory_schema.schema import SCHEMAS, schema_text
 
 # Text that looks like our own syntax is the interesting case for round trips.
 tricky = st.lists(
-    st.sampled_from([*list("ab ^t1p2>*#|[]:\n\r\t-\"'`é🙂"), "^t1", "^p2", "> ", "---", "\n^t1\n"]),
+    st.sampled_from(
+        [
+            *list("ab ^t1p2>*#|[]:\n\r\t-\"'`é🙂"),
+            "^t1",
+            "^p2",
+            "> ",
+            "---",
+            "\n^t1\n",
+            # line breaks for Python's splitlines() and YAML, not for Markdown
+            "\x0b",
+            "\x0c",
+            "\x1c",
+            "\x85",
+            "\u2028",
+            "\u2029",
+        ]
+    ),
     max_size=40,
 ).map("".join)
 plain = st.text(min_size=1, max_size=30).filter(lambda s: s.strip())
