@@ -62,6 +62,7 @@ class Question:
     choices: tuple[str, ...]  # "A or B" questions: the options
     order: str | None  # "earlier" or "later" for which-came-first questions
     head: str | None = None  # the category asked for: "instrument" in "Which instrument..."
+    present: bool = False  # asked in the present tense about no other time: "does she work"
 
     @property
     def first_person(self) -> bool:
@@ -151,10 +152,21 @@ def analyse(text: str) -> Question:
         names=names,
         current=has_cue(low, "current_cues"),
         past=has_cue(low, "past_cues") and not has_cue(low, "current_cues"),
+        present=_present(low),
         choices=choices,
         order=order,
         head=head[-1] if head and head[-1] not in type_nouns() else None,
     )
+
+
+def _present(low: str) -> bool:
+    """In the present tense and about no other time: "Where does Maya work?" but not
+    "Where did she work?", "Where does she work in May?" or "... in 2025?"."""
+    words = WORD.findall(low)
+    if re.search(r"\b(?:1[89]|20)\d\d\b", low) or set(words) & set(_words("month_names")):
+        return False
+    verbs = [w for w in words if w in _words("present_verbs") or w in _words("past_verbs")]
+    return bool(verbs) and verbs[0] in _words("present_verbs")
 
 
 def _is_type_word(stemmed: str) -> bool:

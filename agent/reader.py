@@ -126,6 +126,35 @@ class Reading:
     when: dt.date | None = None  # the date a date answer stands for
 
 
+def _replaced_in_wiki(readings: list[Reading]) -> list[Reading]:
+    """A question in the present ("Where does Maya work?") whose best answer is a value
+    the wiki keeps as history is answered with the value that replaced it: the same
+    page's current line for the same attribute."""
+    best = readings[0]
+    value = (best.span or "").lower()
+    old = [
+        r.candidate.fact
+        for r in readings
+        if r.candidate.fact is not None
+        and r.candidate.fact.attr
+        and r.candidate.fact.historic
+        and value in (r.candidate.fact.value or "").lower()
+    ]
+    for f in old:
+        for r in readings:
+            g = r.candidate.fact
+            if (
+                r.span
+                and g is not None
+                and g.attr
+                and not g.historic
+                and g.page == f.page
+                and terms(g.attr) == terms(f.attr or "")
+            ):
+                return [r, *(x for x in readings if x is not r)]
+    return readings
+
+
 def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
     if not subj.defined:
         return "none"
@@ -287,8 +316,10 @@ class Reader:
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
         if q.current and out:
             out = _latest_first(out)
-        if out and out[0].span and q.answer_type in ("thing", "place", "name"):
-            out = self._superseded(out, pool)
+        if out and out[0].span and q.answer_type in ("thing", "place", "name") and not q.past:
+            out = self._superseded(out, pool)  # a question about before wants the old value
+        if out and out[0].span and (q.current or q.present) and not q.past:
+            out = _replaced_in_wiki(out)
         return out
 
     def _superseded(self, readings: list[Reading], pool: Sequence[Candidate]) -> list[Reading]:

@@ -260,6 +260,14 @@ def test_now_question_answers_the_current_value_and_mentions_the_earlier(memorie
     assert (S2, "t1") in [(c.path, c.anchor) for c in a.citations]
 
 
+def test_present_tense_question_answers_the_value_that_replaced_the_old_one(memories):
+    # "I work at Harbor Analytics" shares the question's words; the wiki keeps that
+    # employer as history and says what holds now. A question about the past does not.
+    now, before = ask(memories["on"], "Where does Oskar work?", "Where did Oskar work before?")
+    assert first_line(now.text).startswith("Quillfeather Labs")
+    assert first_line(before.text).startswith("Harbor Analytics")
+
+
 def test_now_question_without_a_wiki_takes_the_latest_change(memories):
     (a,) = ask(memories["off"], "Where does Oskar work now?")
     assert first_line(a.text).startswith("Quillfeather Labs")
