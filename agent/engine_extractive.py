@@ -33,7 +33,7 @@ from .question import Question, analyse
 from .reader import Candidate, Reader, Reading, Similarity, Subject
 from .text import sentences, terms
 from .tools import Toolbox
-from .wiki import Fact, Wiki
+from .wiki import Fact, Wiki, page_label
 
 __all__ = ["ExtractiveEngine", "stopwords", "terms"]
 
@@ -478,7 +478,7 @@ def _quote(c: Candidate) -> str:
     if c.fact is not None:
         f = c.fact
         quotes = "; ".join(f'"{short_quote(b.text, 200)}" {b.link}' for b in c.blocks[:2])
-        return f"{f.title} (wiki): {f.text} — {quotes}"
+        return f"{page_label(f.page, f.title)}: {f.text} — {quotes}"
     b = c.block
     return f'{_said(b)}: "{short_quote(c.text, 240)}" {b.link}'
 

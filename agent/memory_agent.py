@@ -22,6 +22,7 @@ from memory_schema.store import load_page
 
 from .errors import AgentError
 from .evidence import Block, EvidenceStore
+from .wiki import page_label
 
 if TYPE_CHECKING:
     from sandbox.workingset import WorkingSet
@@ -54,8 +55,7 @@ class Finding:
 
     def render(self) -> str:
         if self.via:
-            name = self.via.rsplit("/", 1)[-1].removesuffix(".md")
-            return f"- {name} (wiki): {short_quote(self.text, 300)} {self.links}"
+            return f"- {page_label(self.via)}: {short_quote(self.text, 300)} {self.links}"
         b = self.blocks[0]
         who = ", ".join(x for x in (b.speaker, b.date.isoformat() if b.date else None) if x)
         return f'- {who or b.title}: "{short_quote(self.text, 300)}" {self.links}'

@@ -149,6 +149,16 @@ class Wiki:
         return page.title if page else path
 
 
+def page_label(path: str, title: str | None = None) -> str:
+    """How an answer names a page it read: "Maya Chen (wiki)", "2026-03-20-kickoff
+    (summary)" for a session summary, "Standup (note)" for a note."""
+    name = path.rsplit("/", 1)[-1].removesuffix(".md")
+    if name.endswith(".summary"):
+        return f"{name.removesuffix('.summary')} (summary)"
+    kind = "note" if path.startswith("notes/") else "wiki"
+    return f"{title or name} ({kind})"
+
+
 def _without_links(f: Fact) -> str:
     text = f.text
     for target in f.links:

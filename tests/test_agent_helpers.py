@@ -119,3 +119,12 @@ def build_memory(repo: MemoryRepo) -> None:
 
 
 SOURCE = handbook().path
+
+
+def test_answers_name_the_kind_of_page_they_read() -> None:
+    from agent.wiki import page_label
+
+    assert page_label("knowledge/people/Maya Chen.md") == "Maya Chen (wiki)"
+    assert page_label("knowledge/people/maya.md", "Maya Chen") == "Maya Chen (wiki)"
+    assert page_label("sessions/2026/03/kickoff.summary.md") == "kickoff (summary)"
+    assert page_label("notes/work/standup.md", "Standup") == "Standup (note)"
