@@ -8,6 +8,8 @@ English with a small lexicon (`data/question_words.json`).
 
 from __future__ import annotations
 
+import calendar
+import datetime as dt
 import json
 import re
 from dataclasses import dataclass
@@ -121,7 +123,8 @@ def analyse(text: str) -> Question:
         owner = names[0]
     if owner is None and re.search(r"\b(i|me|my|mine|myself|we|our|us)\b", low):
         owner = "me"
-    all_terms = terms(text)
+    # "in April" says when, not what: its words are no topic a sentence must share.
+    all_terms = terms(without_time(text))
     drop = {t for t in all_terms if _is_type_word(t)}
     generic = {w for v in _words("generic_verbs") for w in terms(v)}
     focus_words = list(head) if head else []
@@ -156,6 +159,42 @@ def analyse(text: str) -> Question:
         choices=choices,
         order=order,
         head=head[-1] if head and head[-1] not in type_nouns() else None,
+    )
+
+
+def asked_time(text: str, latest: dt.date | None) -> tuple[dt.date, dt.date] | None:
+    """The stretch of time a question is about, from "in April", "in April 2025" or "in
+    2025" (first and last day). A month without a year is the last such month up to
+    `latest` (the newest date memory knows); without `latest` it cannot be placed."""
+    low = text.lower()
+    months = _words("month_names")
+    if m := _time_scope(low):
+        if not m.group(1):
+            year = int(m.group(3))
+            return dt.date(year, 1, 1), dt.date(year, 12, 31)
+        month = months.index(m.group(1)) + 1
+        if m.group(2):
+            year = int(m.group(2))
+        elif latest is not None:
+            year = latest.year if month <= latest.month else latest.year - 1
+        else:
+            return None
+        last = calendar.monthrange(year, month)[1]
+        return dt.date(year, month, 1), dt.date(year, month, last)
+    return None
+
+
+def without_time(text: str) -> str:
+    """The question without the stretch of time it names ("in April 2025")."""
+    m = _time_scope(text.lower())
+    return text if m is None else " ".join((text[: m.start()] + text[m.end() :]).split())
+
+
+def _time_scope(low: str) -> re.Match[str] | None:
+    """ "in April", "during April 2025", "in 2025": groups month, its year, a year alone."""
+    months = "|".join(_words("month_names"))
+    return re.search(
+        rf"\b(?:in|during)\s+(?:({months})(?:\s+((?:19|20)\d\d))?|((?:19|20)\d\d))\b", low
     )
 
 
@@ -231,13 +270,20 @@ def _links(rest: str) -> list[str]:
 
 
 def _proper_names(text: str) -> list[str]:
-    """Capitalized words after the first one ("When did Melanie paint ..." -> Melanie)."""
+    """Capitalized words after the first one ("When did Melanie paint ..." -> Melanie);
+    a month says when, not who ("in April")."""
     toks = _tokens(text)
     out: list[str] = []
     run: list[str] = []
+    months = set(_words("month_names"))
     for i, tok in enumerate(toks):
         word = _POSS.sub("", tok)
-        if i > 0 and word[:1].isupper() and word.lower() not in ("i", "i'm", "i've"):
+        if (
+            i > 0
+            and word[:1].isupper()
+            and word.lower() not in ("i", "i'm", "i've")
+            and word.lower() not in months
+        ):
             run.append(word)
             continue
         if run:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .evidence import Block
-from .question import Question, lexicon, type_nouns
+from .question import Question, asked_time, lexicon, type_nouns, without_time
 from .spans import (
     Span,
     amounts,
@@ -126,33 +126,41 @@ class Reading:
     when: dt.date | None = None  # the date a date answer stands for
 
 
-def _replaced_in_wiki(readings: list[Reading]) -> list[Reading]:
-    """A question in the present ("Where does Maya work?") whose best answer is a value
-    the wiki keeps as history is answered with the value that replaced it: the same
-    page's current line for the same attribute."""
-    best = readings[0]
-    value = (best.span or "").lower()
-    old = [
-        r.candidate.fact
-        for r in readings
-        if r.candidate.fact is not None
-        and r.candidate.fact.attr
-        and r.candidate.fact.historic
-        and value in (r.candidate.fact.value or "").lower()
-    ]
-    for f in old:
-        for r in readings:
-            g = r.candidate.fact
-            if (
-                r.span
-                and g is not None
-                and g.attr
-                and not g.historic
-                and g.page == f.page
-                and terms(g.attr) == terms(f.attr or "")
-            ):
-                return [r, *(x for x in readings if x is not r)]
+def _value_at(readings: list[Reading], when: tuple[dt.date, dt.date] | None) -> list[Reading]:
+    """When the best answer is a value the wiki keeps for an attribute (Employer:
+    Northwind Labs), answer with the line of that attribute that held at the time asked
+    about: the current line for a question in the present ("Where does Maya work?"), the
+    line whose dates cover `when` for "Where did Maya work in April?"."""
+    value = (readings[0].span or "").lower()
+
+    def attr_fact(r: Reading) -> Fact | None:
+        f = r.candidate.fact
+        return f if r.span and f is not None and f.attr else None
+
+    facts = [(r, f) for r in readings if (f := attr_fact(r)) is not None]
+    for anchor in (f for _, f in facts if value in (f.value or "").lower()):
+        same = [
+            (r, f)
+            for r, f in facts
+            if f.page == anchor.page and terms(f.attr or "") == terms(anchor.attr or "")
+        ]
+        if when is None:
+            picks = [(0, r) for r, f in same if not f.historic]
+        else:
+            picks = [(d, r) for r, f in same if (d := _overlap(f, when)) > 0]
+        if picks:
+            pick = max(picks, key=lambda p: p[0])[1]  # the first of the longest overlap
+            return [pick, *(r for r in readings if r is not pick)]
     return readings
+
+
+def _overlap(f: Fact, when: tuple[dt.date, dt.date]) -> int:
+    """Days of `when` during which the fact held (it holds from `since` to `until`)."""
+    if f.since is None and f.until is None:
+        return 0
+    start = max(when[0], f.since or dt.date.min)
+    end = min(when[1], f.until or dt.date.max)
+    return (end - start).days + 1
 
 
 def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
@@ -318,8 +326,10 @@ class Reader:
             out = _latest_first(out)
         if out and out[0].span and q.answer_type in ("thing", "place", "name") and not q.past:
             out = self._superseded(out, pool)  # a question about before wants the old value
-        if out and out[0].span and (q.current or q.present) and not q.past:
-            out = _replaced_in_wiki(out)
+        if out and out[0].span and not q.past:
+            when = asked_time(q.text, dated[-1] if dated else None)
+            if when is not None or q.current or q.present:
+                out = _value_at(out, when)
         return out
 
     def _superseded(self, readings: list[Reading], pool: Sequence[Candidate]) -> list[Reading]:
@@ -345,7 +355,7 @@ class Reader:
         if self.similarity is None or not pool:
             return [0.0] * len(pool)
         # Without the subject's name on either side: sharing a name is not sharing meaning.
-        question = self.q.text
+        question = without_time(self.q.text)  # "in April" is when, not what it is about
         for name in sorted(self.subj.names | self.subj.owner_names, key=len, reverse=True):
             question = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", question, flags=re.I)
         question = " ".join(question.split())

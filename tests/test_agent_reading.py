@@ -13,7 +13,7 @@ import pytest
 
 from agent.citations import DONT_KNOW
 from agent.evidence import EvidenceStore
-from agent.question import analyse
+from agent.question import analyse, asked_time
 from agent.runner import Agent, AgentSettings
 from agent.spans import amounts, change, dates, names, occupations
 from agent.wiki import Wiki
@@ -266,6 +266,31 @@ def test_present_tense_question_answers_the_value_that_replaced_the_old_one(memo
     now, before = ask(memories["on"], "Where does Oskar work?", "Where did Oskar work before?")
     assert first_line(now.text).startswith("Quillfeather Labs")
     assert first_line(before.text).startswith("Harbor Analytics")
+
+
+def test_a_question_about_a_month_answers_the_value_that_held_then(memories):
+    (april,) = ask(memories["on"], "Where did Oskar work in April 2025?")
+    assert first_line(april.text).startswith("Harbor Analytics")
+
+
+def test_asked_time_reads_months_and_years():
+    latest = dt.date(2026, 3, 10)
+    assert asked_time("Where did Maya work in April?", latest) == (
+        dt.date(2025, 4, 1),
+        dt.date(2025, 4, 30),
+    )  # the last April up to what memory knows
+    assert asked_time("What did I read during February 2024?", latest) == (
+        dt.date(2024, 2, 1),
+        dt.date(2024, 2, 29),
+    )
+    assert asked_time("Where did I live in 2023?", None) == (
+        dt.date(2023, 1, 1),
+        dt.date(2023, 12, 31),
+    )
+    assert asked_time("Where did Maya work in April?", None) is None
+    assert asked_time("What may I bring?", latest) is None
+    # The month is when, not who.
+    assert analyse("Where did Maya work in April 2026?").names == ("Maya",)
 
 
 def test_now_question_without_a_wiki_takes_the_latest_change(memories):
