@@ -138,7 +138,9 @@ def _value_at(readings: list[Reading], when: tuple[dt.date, dt.date] | None) -> 
         return f if r.span and f is not None and f.attr else None
 
     facts = [(r, f) for r in readings if (f := attr_fact(r)) is not None]
-    for anchor in (f for _, f in facts if value in (f.value or "").lower()):
+    # Only a value the wiki has since replaced (present) or dated (a time) can move.
+    olds = [f for _, f in facts if value in (f.value or "").lower() and (f.historic or when)]
+    for anchor in olds:
         same = [
             (r, f)
             for r, f in facts
@@ -150,6 +152,8 @@ def _value_at(readings: list[Reading], when: tuple[dt.date, dt.date] | None) -> 
             picks = [(d, r) for r, f in same if (d := _overlap(f, when)) > 0]
         if picks:
             pick = max(picks, key=lambda p: p[0])[1]  # the first of the longest overlap
+            if pick.candidate.fact is readings[0].candidate.fact:
+                return readings  # the best answer already held then
             return [pick, *(r for r in readings if r is not pick)]
     return readings
 
