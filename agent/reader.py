@@ -210,12 +210,28 @@ def shared(want: set[str] | frozenset[str], words: set[str]) -> set[str]:
     word ("diet" and "dietari", "practis" and "practic" do not share a Snowball stem)."""
     out = set(want) & words
     for t in want - out:
-        if len(t) >= 4 and any(
-            len(w) >= 4 and (w.startswith(t) or t.startswith(w) or (w[:5] == t[:5] and len(t) > 5))
-            for w in words
-        ):
+        if len(t) >= 4 and any(_same_word(t, w) for w in words):
             out.add(t)
     return out
+
+
+# What may follow a stem in a longer form of the same word, once Snowball has stemmed
+# both: "diet"+"ari", "nutrit"+"i". Anything else makes another word: "motor"+"bik".
+_FORM_ENDINGS = frozenset(
+    ["i", "y", "e", "s", "al", "an", "ar", "er", "or", "ic", "li", "at", "is", "iz", "ist",
+     "ism", "ian", "ari", "ous", "ful", "ive", "abl", "ion", "ment", "ness"]
+)  # fmt: skip
+
+
+def _same_word(t: str, w: str) -> bool:
+    if len(w) < 4:
+        return False
+    short, long = sorted((t, w), key=len)
+    if long.startswith(short):
+        return long[len(short) :] in _FORM_ENDINGS
+    # Two forms that part only at the end ("practis", "practic").
+    common = next((i for i, (a, b) in enumerate(zip(t, w, strict=False)) if a != b), len(short))
+    return common >= 5 and common >= len(long) - 2
 
 
 def _idf(q: Question, pool: Sequence[Candidate]) -> dict[str, float]:

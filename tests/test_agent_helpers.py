@@ -128,3 +128,16 @@ def test_answers_name_the_kind_of_page_they_read() -> None:
     assert page_label("knowledge/people/maya.md", "Maya Chen") == "Maya Chen (wiki)"
     assert page_label("sessions/2026/03/kickoff.summary.md") == "kickoff (summary)"
     assert page_label("notes/work/standup.md", "Standup") == "Standup (note)"
+
+
+def test_longer_forms_of_a_word_match_but_compounds_do_not() -> None:
+    from agent.reader import shared
+    from agent.text import terms
+
+    def match(question: str, sentence: str) -> bool:
+        return bool(shared(terms(question), terms(sentence)))
+
+    assert match("Which diet does she follow?", "She is on a strict dietary plan.")
+    assert match("Where do they practise?", "Practice is on Mondays.")
+    # "Redline Motors" says nothing about a motorbike.
+    assert not match("What kind of motorbike do I own?", "Employer: Redline Motors")
