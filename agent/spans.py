@@ -270,7 +270,10 @@ def names(
         text = re.sub(r"['’]s?$", "", m.group(0).rstrip("."))
         start = m.start()
         first = text.split()[0]
-        at_start = start == 0 or sentence[:start].rstrip().endswith((".", "!", "?", ":", '"', "“"))
+        before = sentence[:start].rstrip()
+        at_start = start == 0 or before.endswith((".", "!", "?", ":", '"', "“"))
+        if before.endswith((":", '"', "“")) and len(text.split()) >= 2:
+            at_start = False  # after a colon or a quote mark a capitalized run is a title
         # A sentence's first word is capitalized anyway: it names something only when
         # memory writes it capitalized elsewhere too (`proper`) or knows it.
         unknown_start = (

@@ -92,6 +92,12 @@ def test_amounts_names_occupations_and_changes():
     # A capitalized ordinary word starting a sentence names nothing.
     assert [n.text for n in names("Honestly the ferry was late.")] == []
     assert [n.text for n in names("We called the dinghy Puffin.")] == ["Puffin"]
+    # After a colon or an opening quote a capitalized run is a title, kept whole.
+    title = "Title locked for the grant proposal: Quiet Data."
+    assert [n.text for n in names(title, proper=set())] == ["Quiet Data"]
+    quoted = 'The proposal is now called "Bridges Between Rivers", I love it.'
+    assert [n.text for n in names(quoted, proper=set())] == ["Bridges Between Rivers"]
+    assert [n.text for n in names('She said: "Honestly it was fine."', proper=set())] == []
     # A name memory knows keeps its first word at the start of a sentence, even when
     # that word never appears capitalized mid-sentence.
     lead = names("Omar Haddad is the tech lead.", known={"omar haddad"}, proper=set())
