@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
-_CITE = re.compile(r"\[cite:\d+\]")
-_LINK = re.compile(r"\[\[([^\]|#]*)(#[^\]|]*)?(?:\|([^\]]*))?\]\]")
+from memory_schema.links import CITE_RE, WIKILINK_RE, parse_wikilink_match
+
 _PUNCT = str.maketrans("", "", string.punctuation + "‘’“”")
 _ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
@@ -34,7 +34,7 @@ _ABSTAIN = re.compile(
 def strip_citations(text: str) -> str:
     """Answer text without [cite:N] markers, links as the text Obsidian shows: what a
     reader takes as the answer."""
-    text = _LINK.sub(_link_text, _CITE.sub(" ", text))
+    text = WIKILINK_RE.sub(_link_text, CITE_RE.sub(" ", text))
     lines = (" ".join(line.split()) for line in text.splitlines())
     return "\n".join(line for line in lines if line)
 
@@ -42,9 +42,10 @@ def strip_citations(text: str) -> str:
 def _link_text(m: re.Match[str]) -> str:
     """What Obsidian shows for a link (its label, else its target's file name); a block
     link ([[sessions/x#^t3]]) points at evidence, like a citation, and reads as nothing."""
-    if (m.group(2) or "").startswith("#^"):
+    link = parse_wikilink_match(m, 0)
+    if link.block:
         return " "
-    return m.group(3) or m.group(1).rsplit("/", 1)[-1]
+    return link.shown or link.target.rsplit("/", 1)[-1]
 
 
 def normalize(text: str) -> str:
