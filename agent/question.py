@@ -10,24 +10,16 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
-from .text import WORD, stopwords, terms
+from .text import WORD, lexicon, stopwords, terms
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.-]*[A-Za-z0-9]|[A-Za-z0-9]")
 _POSS = re.compile(r"['’]s?$")
 _WH = ("who", "whom", "whose", "what", "which", "where", "when", "why", "how")
 _PREPS = {"in", "at", "on", "for", "to", "from", "with", "about", "of", "by", "during", "into"}
-
-
-@cache
-def lexicon() -> dict[str, object]:
-    text = resources.files("agent").joinpath("data", "question_words.json").read_text("utf-8")
-    return dict(json.loads(text))
 
 
 def _words(key: str) -> list[str]:

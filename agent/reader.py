@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .evidence import Block
-from .question import Question, asked_time, lexicon, type_nouns, without_time
+from .question import Question, asked_time, type_nouns, without_time
 from .spans import (
     Span,
     amounts,
@@ -24,7 +24,7 @@ from .spans import (
     occupations,
     render_date,
 )
-from .text import WORD, is_question, stopwords, terms
+from .text import WORD, is_question, lexicon, stopwords, terms
 from .wiki import Fact
 
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)

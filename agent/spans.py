@@ -15,7 +15,7 @@ from functools import cache
 
 from dateutil.relativedelta import relativedelta
 
-from .text import stopwords
+from .text import lexicon, stopwords
 
 MONTHS = [
     "january", "february", "march", "april", "may", "june", "july", "august",
@@ -330,8 +330,6 @@ def _ordinary(word: str) -> bool:
 
 @cache
 def _openers() -> frozenset[str]:
-    from .question import lexicon
-
     return frozenset(str(w) for w in lexicon()["sentence_openers"])  # type: ignore[union-attr]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from importlib import resources
@@ -34,14 +35,18 @@ def stem(word: str) -> str:
 
 
 @cache
+def lexicon() -> dict[str, object]:
+    """The extractive engine's word lists (`data/question_words.json`), read once."""
+    text = resources.files("agent").joinpath("data", "question_words.json").read_text("utf-8")
+    return dict(json.loads(text))
+
+
+@cache
 def _base_forms() -> dict[str, str]:
     """Past forms of irregular verbs to their base form ("grew" -> "grow")."""
-    import json
-
-    raw = resources.files("agent").joinpath("data", "question_words.json").read_text("utf-8")
     out: dict[str, str] = {}
-    for line in json.loads(raw)["irregular_verbs"]:
-        base, *forms = line.split()
+    for line in lexicon()["irregular_verbs"]:  # type: ignore[union-attr]
+        base, *forms = str(line).split()
         out.update({f: base for f in forms if f != base})
     return out
 
