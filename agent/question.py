@@ -196,8 +196,9 @@ def _present(low: str) -> bool:
     words = WORD.findall(low)
     if re.search(r"\b(?:1[89]|20)\d\d\b", low) or set(words) & set(_words("month_names")):
         return False
-    verbs = [w for w in words if w in _words("present_verbs") or w in _words("past_verbs")]
-    return bool(verbs) and verbs[0] in _words("present_verbs")
+    present, past = set(_words("present_verbs")), set(_words("past_verbs"))
+    verbs = [w for w in words if w in present or w in past]
+    return bool(verbs) and verbs[0] in present
 
 
 def _is_type_word(stemmed: str) -> bool:
