@@ -182,8 +182,8 @@ def from_sentence(
     _homes(s, me, obs)
     _tools(s, me, obs)
     _people(s, me, obs)
-    _projects(s, sentence, me, when, obs)
-    _preferences(s, sentence, user, obs)
+    _projects(s, me, obs)
+    _preferences(s, user, obs)
     facts = any(o.kind in ("fact", "end") and o.subject == me for o in out)
     # "I start there on 17 April" dates the new job (job_start_date), not an event.
     starts_job = bool(_P["start_day"].search(s) and _JOB_CONTEXT.search(turn_text))
@@ -264,7 +264,7 @@ def _homes(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
         obs(kind="fact", section="Current", attr="From", text=link(place, "place"), when=None)
 
 
-def _tool_fact(obs, me: str, attr: str, new: str, old: str | None = None) -> None:  # type: ignore[no-untyped-def]
+def _tool_fact(obs, attr: str, new: str, old: str | None = None) -> None:  # type: ignore[no-untyped-def]
     """The speaker's tool for a purpose; the engine adds the tool page's 'Used by' line."""
     obs(kind="fact", section="Current", attr=attr, text=link(new, "tool"), key=old)
 
@@ -274,22 +274,22 @@ def _tools(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
         m = _found(name, s)
         if m and (old := clean_name(m.group("old"))) and (new := clean_name(m.group("new"))):
             kind = m.groupdict().get("prep") == "as"  # "... as my task tracker"
-            _tool_fact(obs, me, tool_label(m.groupdict().get("obj"), not kind), new, old)
+            _tool_fact(obs, tool_label(m.groupdict().get("obj"), not kind), new, old)
             return
     m = _found("migrating", s)
     if m and (old := clean_name(m.group("old"))) and clean_name(m.group("new")):
-        _tool_fact(obs, me, tool_label(m.group("obj"), True), old)  # still the tool in use
+        _tool_fact(obs, tool_label(m.group("obj"), True), old)  # still the tool in use
         return
     on, off = _found("now_on", s), _found("off", s)
     new = clean_name(on.group("new")) if on else None
     old = clean_name(off.group("old") or off.group("old2")) if off else None
     if new and old:
-        _tool_fact(obs, me, tool_label(on.group("obj"), True), new, old)  # type: ignore[union-attr]
+        _tool_fact(obs, tool_label(on.group("obj"), True), new, old)  # type: ignore[union-attr]
         return
     if old:
         obs(kind="end_value", section="Current", attr="Tool", text=link(old, "tool"))
     if new and on and on.group("obj"):
-        _tool_fact(obs, me, tool_label(on.group("obj"), True), new)
+        _tool_fact(obs, tool_label(on.group("obj"), True), new)
         return
     m = _P["new_label"].match(s)
     if (
@@ -297,7 +297,7 @@ def _tools(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
         and (new := clean_name(m.group("new")))
         and m.group("obj").split()[-1].lower() in TOOL_HEADS
     ):
-        _tool_fact(obs, me, tool_label(m.group("obj")), new)
+        _tool_fact(obs, tool_label(m.group("obj")), new)
         return
     for name in ("my_tool", "tool_is_my", "use_as"):
         m = _found(name, s)
@@ -307,11 +307,11 @@ def _tools(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
                 continue
             if " ".join(obj.lower().split()) in RELATIONS:
                 continue  # "my manager is Tom Baker" is a person
-            _tool_fact(obs, me, tool_label(obj), new)
+            _tool_fact(obs, tool_label(obj), new)
             return
     m = _found("use_for", s)
     if m and (new := clean_name(m.group("new"))):
-        _tool_fact(obs, me, tool_label(m.group("obj"), True), new)
+        _tool_fact(obs, tool_label(m.group("obj"), True), new)
         return
     m = _found("use", s)
     if m and (new := clean_name(m.group("new"))):
@@ -360,7 +360,7 @@ def _people(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
         obs(subject=who, kind="fact", section="Current", attr="Role", text=r.group("role"))
 
 
-def _projects(s: str, sentence: str, me: str, when: dt.date | None, obs) -> None:  # type: ignore[no-untyped-def]
+def _projects(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
     proj = None
     m = _P["project_named"].search(s) or _P["named_project"].search(s)
     if m:
@@ -388,7 +388,7 @@ def _projects(s: str, sentence: str, me: str, when: dt.date | None, obs) -> None
         )
 
 
-def _preferences(s: str, sentence: str, user: bool, obs) -> None:  # type: ignore[no-untyped-def]
+def _preferences(s: str, user: bool, obs) -> None:  # type: ignore[no-untyped-def]
     m = _P["prefer"].search(s)
     if m and not _REACTION_RE.match(m.group("what")) and not hedged(s, m.start()):
         verb = " ".join(m.group("verb").lower().split())

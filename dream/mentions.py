@@ -32,15 +32,11 @@ from .lexicon import (
     RELATIONS,
     SINGLE_RELATIONS,
     is_occupation,
-    pet_pattern,
-    relation_pattern,
     strip_opener,
 )
-from .patterns import _CAP, _END, _NAME, _ROLE
+from .patterns import _CAP, _END, _NAME, _PET, _REL, _ROLE
 from .wiki import WikiPage, strip_cites
 
-_REL = relation_pattern()
-_PET = pet_pattern()
 _P3 = {
     "work": re.compile(
         rf"\b(?P<subj>{_NAME})\s+(?:now\s+|still\s+)?(?:works|is\s+working)\s+"
@@ -211,8 +207,11 @@ class Topic:
     words: set[str]
 
 
+_NOT_TOPIC = _WEAK | STOPWORDS
+
+
 def topic_words(sentence: str) -> set[str]:
-    return {stem(w) for w in content_words(sentence) if len(w) >= 4 and w not in _WEAK | STOPWORDS}
+    return {stem(w) for w in content_words(sentence) if len(w) >= 4 and w not in _NOT_TOPIC}
 
 
 def topic_after(topic: Topic | None, page: WikiPage, speaker: str, sentence: str) -> Topic:
@@ -241,7 +240,7 @@ class Mentions:
                 self.names[first] = found[0]
         self.relations: dict[str, WikiPage] = {}
         if profile is not None:
-            self._learn_relations(profile, {p.title: p for p in pages})
+            self._learn_relations(profile)
 
     def _add(self, key: str, page: WikiPage) -> None:
         if len(key) < 2:
@@ -251,7 +250,7 @@ class Mentions:
         else:
             self.names[key] = page
 
-    def _learn_relations(self, profile: WikiPage, by_title: dict[str, WikiPage]) -> None:
+    def _learn_relations(self, profile: WikiPage) -> None:
         found: dict[str, list[WikiPage]] = {}
         lines = profile.sections.get("People", []) + profile.sections.get("Pets", [])
         for line in lines:
@@ -273,10 +272,7 @@ class Mentions:
             return page
         stem = normalize_key(name)
         for candidate in self.names.values():
-            if (
-                candidate is not None
-                and normalize_key(candidate.path.rsplit("/", 1)[-1][:-3]) == stem
-            ):
+            if candidate is not None and normalize_key(candidate.stem) == stem:
                 return candidate
         return None
 

@@ -247,7 +247,7 @@ class WikiPage:
             self._trim_events(section)
         return changed
 
-    def _trim_events(self, section: str = "Events") -> None:
+    def _trim_events(self, section: str) -> None:
         """Keep the latest MAX_EVENTS dated lines; older ones live on in summaries."""
         lines = self.sections[section]
         dated = sorted(
