@@ -33,11 +33,9 @@ from .question import Question, analyse
 from .reader import Candidate, Reader, Reading, Similarity, Subject
 from .text import sentences, terms
 from .tools import Toolbox
-from .wiki import Fact, Wiki, page_label
+from .wiki import Wiki, page_label
 
-__all__ = ["ExtractiveEngine", "stopwords", "terms"]
-
-from .text import stopwords
+__all__ = ["ExtractiveEngine"]
 
 _KNOWLEDGE = "knowledge/"
 #: Answer types whose answer is nothing but the value: without one, there is no answer.
@@ -514,6 +512,3 @@ def _earlier(q: Question, best: Reading, readings: list[Reading], wiki: Wiki) ->
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-_ = Fact  # the type of Candidate.fact, re-exported for readers of this module

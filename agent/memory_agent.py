@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memory_schema.errors import ParseError
-from memory_schema.links import CITE_RE, WIKILINK_RE, short_quote
+from memory_schema.links import CITE_RE, short_quote
 from memory_schema.session import Session
 from memory_schema.store import load_page
 
 from .errors import AgentError
 from .evidence import Block, EvidenceStore
-from .wiki import page_label
+from .wiki import page_label, plain_text
 
 if TYPE_CHECKING:
     from sandbox.workingset import WorkingSet
@@ -209,7 +209,7 @@ class MemoryAgent:
                     blocks.append(block)
             if not blocks:
                 continue  # an uncited sentence is not evidence of anything
-            plain = _plain(sentence)
+            plain = plain_text(sentence)
             if any(f.via == path and f.text == plain for f in report.findings):
                 continue
             found_any = True
@@ -226,13 +226,6 @@ def _sentences(text: str) -> list[str]:
         if line and not line.startswith("#"):
             out += [s for s in _SENTENCE_END.split(line) if s.strip()]
     return out
-
-
-def _plain(sentence: str) -> str:
-    """Page text without markers: [[A|b]] -> b, [[A]] -> A, [cite:N] removed."""
-    text = WIKILINK_RE.sub(lambda m: m.group(4) or m.group(2), sentence)
-    text = CITE_RE.sub("", text)
-    return " ".join(text.split()).replace(" .", ".").replace(" ,", ",")
 
 
 __all__ = ["AGENT_FORMAT", "Finding", "MemoryAgent", "MemoryReport", "Searcher"]

@@ -59,10 +59,6 @@ class Question:
     present: bool = False  # asked in the present tense about no other time: "does she work"
 
     @property
-    def first_person(self) -> bool:
-        return self.owner == "me"
-
-    @property
     def typed(self) -> bool:
         """The answer is a short value (a date, a place, a name...), not a sentence."""
         return self.answer_type not in ("thing", "why", "yesno")

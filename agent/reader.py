@@ -10,6 +10,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .evidence import Block
 from .question import Question, asked_time, type_nouns, without_time
@@ -76,20 +77,30 @@ class Candidate:
     def key(self) -> tuple[str, ...]:
         return (self.fact.page if self.fact else "", self.text, self.block.path, self.block.anchor)
 
+    # Stemmed once per candidate: the reader asks for them per question term and again
+    # in each of its passes.
+    @cached_property
+    def _own(self) -> frozenset[str]:
+        if self.fact is None:
+            return frozenset(terms(self.text))
+        return frozenset(terms(self.text) | terms(self.fact.attr or ""))
+
+    @cached_property
+    def _context(self) -> frozenset[str]:
+        if self.fact is None:
+            return frozenset()
+        return frozenset(terms(self.fact.section) | terms(self.fact.title))
+
     def words(self) -> set[str]:
-        return self.own_words() | self.context_words()
+        return set(self._own | self._context)
 
     def own_words(self) -> set[str]:
         """Words the line itself says (a fact's label included)."""
-        if self.fact is None:
-            return terms(self.text)
-        return terms(self.text) | terms(self.fact.attr or "")
+        return set(self._own)
 
     def context_words(self) -> set[str]:
         """Words of where a page line stands: its section heading and page title."""
-        if self.fact is None:
-            return set()
-        return terms(self.fact.section) | terms(self.fact.title)
+        return set(self._context)
 
 
 @dataclass

@@ -198,7 +198,7 @@ def _fact(page: Page, section: str, line: str, defs: dict, store: EvidenceStore)
     if not blocks:
         return None  # an uncited line is not evidence of anything
     links = tuple(m.group(2).strip() for m in WIKILINK_RE.finditer(line) if m.group(2).strip())
-    plain = _plain(line)
+    plain = plain_text(line)
     since = until = day = None
     if m := _LEADING.match(plain):
         day = _date(m.group(1))
@@ -244,11 +244,12 @@ def _date(text: str | None) -> dt.date | None:
         return None
 
 
-def _plain(line: str) -> str:
-    """[[A|b]] -> b, [[A]] -> A, [cite:N] removed, spaces tidied."""
+def plain_text(line: str) -> str:
+    """Page text without markers: [[A|b]] -> b, [[A]] -> A, [cite:N] removed, spaces
+    tidied."""
     text = WIKILINK_RE.sub(lambda m: m.group(4) or m.group(2), line)
     text = CITE_RE.sub("", text)
-    return " ".join(text.split()).replace(" .", ".").replace(" ,", ",").rstrip()
+    return " ".join(text.split()).replace(" .", ".").replace(" ,", ",")
 
 
 __all__ = ["Fact", "Wiki"]
