@@ -34,25 +34,25 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dream import DreamOptions, run_dream
+from dream import DreamOptions
 from evals.metrics import contains
 from evals.personas import CATEGORIES, generate_personas
+from evals.qa import dream_until_done
 from ingest.capture import capture_sessions
 from memory_schema import init_memory
-from memory_schema.links import WIKILINK_RE, link_target_for_path
+from memory_schema.links import CITE_RE, WIKILINK_RE, link_target_for_path
+from memory_schema.page import Page
 from memory_schema.store import load_pages
 from validators.semantic import plain_claim
 
 _HEADING = re.compile(r"^## (.+)$")
 
 
-def wiki_lines(root: Path) -> list[dict[str, Any]]:
+def wiki_lines(pages: list[Page]) -> list[dict[str, Any]]:
     """Every line of every knowledge page with its section and the (path, anchor) it cites."""
     out = []
-    for page in load_pages(root):
-        defs = {
-            d.n: (link_target_for_path(d.target + ".md"), d.anchor) for d in page.citation_defs()
-        }
+    for page in pages:
+        defs = {d.n: (d.target, d.anchor) for d in page.citation_defs()}
         section = ""
         for line in page.body.split("\n"):
             m = _HEADING.match(line)
@@ -61,16 +61,14 @@ def wiki_lines(root: Path) -> list[dict[str, Any]]:
                 continue
             if section == "Citations":
                 break
-            cites = {defs[int(n)] for n in re.findall(r"\[cite:(\d+)\]", line) if int(n) in defs}
-            # Link syntax out ([[Acme Corp|Acme]] -> Acme): contains() drops whole links.
-            text = plain_claim(line)
+            cites = {defs[int(n)] for n in CITE_RE.findall(line) if int(n) in defs}
+            text = plain_claim(line)  # [[Acme Corp|Acme]] -> Acme
             out.append({"page": page.path, "section": section, "text": text, "cites": cites})
     return out
 
 
-def graph(root: Path) -> dict[str, Any]:
+def graph(pages: list[Page]) -> dict[str, Any]:
     """Components of the link graph of knowledge/ (undirected) and Obsidian-resolvable links."""
-    pages = load_pages(root)
     stems = {p.path.rsplit("/", 1)[-1][:-3].casefold(): p.path for p in pages}
     parent = {p.path: p.path for p in pages}
 
@@ -105,8 +103,8 @@ def graph(root: Path) -> dict[str, Any]:
     }
 
 
-def score_persona(persona: Any, root: Path) -> list[dict[str, Any]]:
-    lines = wiki_lines(root)
+def score_persona(persona: Any, pages: list[Page]) -> list[dict[str, Any]]:
+    lines = wiki_lines(pages)
     cited = set().union(*(x["cites"] for x in lines)) if lines else set()
     rows = []
     for q in persona.questions:
@@ -146,14 +144,12 @@ def run(personas: int, seed: int, embed: bool, workdir: Path) -> dict[str, Any]:
         capture_sessions(repo, persona.sessions)
         today = persona.asked_at.date()
         t0 = time.perf_counter()
-        while True:
-            result = run_dream(repo, DreamOptions(embedder=embedder, today=today))
-            removed += len(result.claims_removed)
-            if not result.deferred:
-                break
+        results = dream_until_done(repo, DreamOptions(embedder=embedder, today=today))
+        removed += sum(len(r.claims_removed) for r in results)
         seconds += time.perf_counter() - t0
-        rows += score_persona(persona, repo.root)
-        graphs.append(graph(repo.root))
+        pages = load_pages(repo.root)
+        rows += score_persona(persona, pages)
+        graphs.append(graph(pages))
     by_cat: dict[str, dict[str, float]] = {}
     for cat in CATEGORIES:
         mine = [r for r in rows if r["category"] == cat]

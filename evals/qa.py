@@ -25,6 +25,7 @@ from .qa_data import QAItem, Unit, locomo_units, persona_units
 if TYPE_CHECKING:
     from agent.llm.base import LLMBackend
     from agent.runner import AgentSettings
+    from memory_schema import MemoryRepo
 
     from .judge import Judge
 
@@ -85,9 +86,20 @@ def load_units(o: QAOptions) -> list[Unit]:
     raise EvalError(f"unknown dataset {o.dataset!r}; choose from {', '.join(DATASETS)}")
 
 
+def dream_until_done(repo: MemoryRepo, options: Any, max_runs: int = 50) -> list[Any]:
+    """Dream until no session is left for a later run (at most `max_runs` runs): a real
+    night stops at its limits and the next night goes on; an evaluation wants it all."""
+    from dream import run_dream
+
+    results = [run_dream(repo, options)]
+    while results[-1].deferred and len(results) < max_runs:
+        results.append(run_dream(repo, options))
+    return results
+
+
 def build_memory(unit: Unit, root: Path, conditions: list[str]) -> Built:
     """Capture, dream and index one unit; a wiki-off copy when asked for."""
-    from dream import DreamOptions, run_dream
+    from dream import DreamOptions
     from ingest.capture import capture_sessions
     from memory_schema import init_memory
     from search import get_embedder, open_index
@@ -102,14 +114,8 @@ def build_memory(unit: Unit, root: Path, conditions: list[str]) -> Built:
         bad = report.rejected[0]
         raise EvalError(f"{unit.id}: capture rejected {bad.id}: {bad.message}")
     t1 = time.perf_counter()
-    runs, pages = 0, set()
     options = DreamOptions(engine="extractive", embedder=get_embedder(), today=unit.today)
-    while True:  # a real night would stop at the limits; the next night goes on
-        result = run_dream(repo, options)
-        runs += 1
-        pages |= set(result.pages_created)
-        if not result.deferred or runs >= 50:
-            break
+    runs = len(dream_until_done(repo, options))
     t2 = time.perf_counter()
     index = open_index(on)
     index.update()

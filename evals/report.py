@@ -146,7 +146,7 @@ def summarize(
         "build": {"total": totals, "units": builds},
     }
     if o.dataset == "personas":
-        results["seed"], results["personas"] = o.seed, len(units)
+        results["personas"] = len(units)
     results["keys"] = ["original"]
     if o.dataset == "locomo":
         results["locomo"] = {"file": str(o.locomo_path), "audit": str(o.audit_dir or "")}
