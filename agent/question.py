@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from .spans import MONTHS
 from .text import WORD, lexicon, stopwords, terms
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.-]*[A-Za-z0-9]|[A-Za-z0-9]")
@@ -155,12 +156,11 @@ def asked_time(text: str, latest: dt.date | None) -> tuple[dt.date, dt.date] | N
     2025" (first and last day). A month without a year is the last such month up to
     `latest` (the newest date memory knows); without `latest` it cannot be placed."""
     low = text.lower()
-    months = _words("month_names")
     if m := _time_scope(low):
         if not m.group(1):
             year = int(m.group(3))
             return dt.date(year, 1, 1), dt.date(year, 12, 31)
-        month = months.index(m.group(1)) + 1
+        month = MONTHS.index(m.group(1)) + 1
         if m.group(2):
             year = int(m.group(2))
         elif latest is not None:
@@ -180,7 +180,7 @@ def without_time(text: str) -> str:
 
 def _time_scope(low: str) -> re.Match[str] | None:
     """ "in April", "during April 2025", "in 2025": groups month, its year, a year alone."""
-    months = "|".join(_words("month_names"))
+    months = "|".join(MONTHS)
     return re.search(
         rf"\b(?:in|during)\s+(?:({months})(?:\s+((?:19|20)\d\d))?|((?:19|20)\d\d))\b", low
     )
@@ -190,7 +190,7 @@ def _present(low: str) -> bool:
     """In the present tense and about no other time: "Where does Maya work?" but not
     "Where did she work?", "Where does she work in May?" or "... in 2025?"."""
     words = WORD.findall(low)
-    if re.search(r"\b(?:1[89]|20)\d\d\b", low) or set(words) & set(_words("month_names")):
+    if re.search(r"\b(?:1[89]|20)\d\d\b", low) or set(words) & set(MONTHS):
         return False
     present, past = set(_words("present_verbs")), set(_words("past_verbs"))
     verbs = [w for w in words if w in present or w in past]
@@ -264,7 +264,7 @@ def _proper_names(text: str) -> list[str]:
     toks = _tokens(text)
     out: list[str] = []
     run: list[str] = []
-    months = set(_words("month_names"))
+    months = set(MONTHS)
     for i, tok in enumerate(toks):
         word = _POSS.sub("", tok)
         if (
