@@ -169,11 +169,15 @@ def cited_blocks(citations: Iterable[dict[str, Any]]) -> set[tuple[str, str]]:
 
 
 def evidence_recall(citations: Iterable[dict[str, Any]], gold: Sequence[tuple[str, str]]) -> float:
-    """Share of the gold evidence blocks among the answer's citations."""
+    """Share of the gold evidence blocks among the answer's citations. A gold without an
+    anchor is a whole file (a note): any citation of that file counts."""
     if not gold:
         return 0.0
     cited = cited_blocks(citations)
-    return sum((norm_path(p), a) in cited for p, a in gold) / len(gold)
+    files = {p for p, _ in cited}
+    return sum(
+        ((norm_path(p), a) in cited) if a else (norm_path(p) in files) for p, a in gold
+    ) / len(gold)
 
 
 def touched_gold(files_read: Iterable[str], gold: Sequence[tuple[str, str]]) -> bool:

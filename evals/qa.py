@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import coverage
 from . import metrics as m
 from .errors import EvalError
 from .qa_data import QAItem, Unit, locomo_units, persona_units
@@ -67,6 +68,8 @@ class Built:
     stats: dict[str, Any]
     #: (session path, anchor) of every block the wiki cites: what Dream put in the wiki.
     wiki_cites: set[tuple[str, str]] = field(default_factory=set)
+    #: ... and of every block the wiki or a session summary cites.
+    summary_cites: set[tuple[str, str]] = field(default_factory=set)
 
 
 def load_units(o: QAOptions) -> list[Unit]:
@@ -100,7 +103,6 @@ def dream_until_done(repo: MemoryRepo, options: Any, max_runs: int = 50) -> list
 def build_memory(unit: Unit, root: Path, conditions: list[str]) -> Built:
     """Capture, dream and index one unit; a wiki-off copy when asked for."""
     from dream import DreamOptions
-    from ingest.capture import capture_sessions
     from memory_schema import init_memory
     from search import get_embedder, open_index
 
@@ -109,10 +111,7 @@ def build_memory(unit: Unit, root: Path, conditions: list[str]) -> Built:
         shutil.rmtree(root)
     repo, _ = init_memory(on)
     t0 = time.perf_counter()
-    report = capture_sessions(repo, unit.sessions)
-    if not report.ok:
-        bad = report.rejected[0]
-        raise EvalError(f"{unit.id}: capture rejected {bad.id}: {bad.message}")
+    capture_unit(repo, unit)
     t1 = time.perf_counter()
     options = DreamOptions(engine="extractive", embedder=get_embedder(), today=unit.today)
     runs = len(dream_until_done(repo, options))
@@ -133,16 +132,25 @@ def build_memory(unit: Unit, root: Path, conditions: list[str]) -> Built:
         "dream_seconds": round(t2 - t1, 3),
         "index_seconds": round(t3 - t2, 3),
     }
-    return Built(roots, stats, wiki_citations(on))
+    answered = [q.evidence for q in unit.questions if q.golds and q.evidence]
+    cov, by_pages, by_both = coverage.measure(on, unit.sessions, answered)
+    stats["coverage"] = cov.as_dict()
+    return Built(roots, stats, by_pages, by_both)
 
 
-def wiki_citations(root: Path) -> set[tuple[str, str]]:
-    """Every evidence block cited by a page in knowledge/."""
-    from memory_schema.store import load_pages
+def capture_unit(repo: MemoryRepo, unit: Unit) -> None:
+    """Capture a unit's sessions, then its documents and notes when it has any (a unit
+    may bring its own capture, as hand-written personas do: their files through
+    `brain capture`'s own code)."""
+    if unit.capture is not None:
+        unit.capture(repo)
+        return
+    from ingest.capture import capture_sessions
 
-    return {
-        (m.norm_path(d.target), d.anchor) for page in load_pages(root) for d in page.citation_defs()
-    }
+    report = capture_sessions(repo, unit.sessions)
+    if not report.ok:
+        bad = report.rejected[0]
+        raise EvalError(f"{unit.id}: capture rejected {bad.id}: {bad.message}")
 
 
 def hide_wiki(src: Path, dst: Path) -> Path:
@@ -282,6 +290,15 @@ def _correctness(golds: list[str], text: str, top: str, abstained: bool) -> dict
     }
 
 
+def _wiki_figures(item: QAItem, row: dict[str, Any], built: Built) -> None:
+    """What Dream put in the wiki for this question's gold blocks (wiki-on rows only:
+    a property of the memory, the same for both conditions)."""
+    gold = coverage.gold_blocks([item.evidence])
+    if gold:
+        row["gold_in_wiki"] = len(gold & built.wiki_cites) / len(gold)
+        row["gold_in_wiki_or_summaries"] = len(gold & built.summary_cites) / len(gold)
+
+
 def _judge(o: QAOptions, item: QAItem, row: dict[str, Any]) -> None:
     if o.judge is None:
         return
@@ -327,9 +344,8 @@ def run_qa(o: QAOptions, progress: Progress | None = None) -> dict[str, Any]:
                     order = o.conditions if i % 2 == 0 else o.conditions[::-1]
                     for condition in order:
                         row = score(item, askers[condition].ask(item.question), condition)
-                        if condition == WIKI_ON and item.evidence:
-                            cited = sum(e in built.wiki_cites for e in item.evidence)
-                            row["gold_in_wiki"] = cited / len(item.evidence)
+                        if condition == WIKI_ON:
+                            _wiki_figures(item, row, built)
                         _judge(o, item, row)
                         rows.append(row)
                         log.write(json.dumps(row, ensure_ascii=False) + "\n")

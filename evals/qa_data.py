@@ -8,13 +8,17 @@ evidence normalization, so every LoCoMo figure here uses the same turn ids.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memory_schema.session import Session
 
 from .errors import EvalError
+
+if TYPE_CHECKING:
+    from memory_schema import MemoryRepo
 
 #: LoCoMo's categories under the names the reports use; 5 is scored as abstention.
 LOCOMO_CATEGORIES = {
@@ -55,6 +59,9 @@ class Unit:
     sessions: list[Session]
     questions: list[QAItem]
     today: dt.date | None = None  # the "today" of Dream runs: just after the last session
+    #: Captures the unit into a fresh memory when it brings more than sessions (documents,
+    #: notes); None: its sessions are captured as they are.
+    capture: Callable[[MemoryRepo], None] | None = None
 
 
 # ---------------------------------------------------------------------- personas

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import coverage
 from . import metrics as m
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ RATE_METRICS = (
     "touched_gold",
     "stale",
     "gold_in_wiki",
+    "gold_in_wiki_or_summaries",
 )
 COST_METRICS = ("seconds", "tokens", "chars_returned", "bytes_read", "tool_calls")
 #: Metrics compared between conditions, question by question.
@@ -153,6 +155,7 @@ def summarize(
         if o.audit_dir:
             results["keys"].append("audited")
     results["seed"] = o.seed
+    results["coverage"] = coverage.pooled(b["coverage"] for b in builds.values() if "coverage" in b)
     return score_results(results, rows)
 
 
@@ -204,6 +207,7 @@ _COLUMNS: list[tuple[str, str, bool]] = [
     ("evidence_recall", "evidence recall %", True),
     ("touched_gold", "touched gold %", True),
     ("gold_in_wiki", "gold in wiki %", True),
+    ("gold_in_wiki_or_summaries", "gold in wiki+summaries %", True),
     ("abstained", "abstained %", True),
     ("chars_returned", "chars read", False),
     ("seconds", "s / question", False),
@@ -260,6 +264,8 @@ def render_markdown(results: dict[str, Any], chart: str | None) -> str:
         f"{b['pages']:.0f} wiki pages in {b['dream_seconds']:.1f} s, indexed in "
         f"{b['index_seconds']:.1f} s.",
     ]
+    if r.get("coverage"):
+        lines += ["", *_coverage_lines(r["coverage"])]
     for key, per_cond in r["summary"].items():
         label = " (audit-corrected key)" if key == "audited" else ""
         if r["dataset"] == "locomo" and key == "original":
@@ -284,6 +290,25 @@ def render_markdown(results: dict[str, Any], chart: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _coverage_lines(c: dict[str, Any]) -> list[str]:
+    """The built wiki against the gold evidence and the transcripts (pooled over units)."""
+    per = c.get("pages_per_unit")
+    return [
+        "## The built wiki",
+        "",
+        "| measure | value |",
+        "|---|---:|",
+        f"| gold evidence blocks cited by knowledge/ pages | {_fmt(c.get('gold_cited_by_pages'))}% "
+        f"({c['cited_by_pages']} of {c['gold_blocks']}) |",
+        "| gold evidence blocks cited by pages or session summaries | "
+        f"{_fmt(c.get('gold_cited_by_pages_or_summaries'))}% "
+        f"({c['cited_by_pages_or_summaries']} of {c['gold_blocks']}) |",
+        f"| wiki prose as a share of transcript text | {_fmt(c.get('wiki_to_transcript'))}% "
+        f"({c['wiki_prose_chars']:,} of {c['transcript_chars']:,} characters) |",
+        f"| pages per memory | {'–' if per is None else f'{per:.1f}'} |",
+    ]
+
+
 _NOTES = [
     "- **correct**: the answer's first line contains a gold answer (lower case, no "
     "punctuation or articles, ordinals as numbers) and the agent did not decline; for "
@@ -298,6 +323,12 @@ _NOTES = [
     "gold evidence.",
     "- **gold in wiki**: share of the gold evidence turns that some wiki page cites, i.e. "
     "what Dream put in the wiki (a property of the built memory, shown with wiki-on).",
+    "- **gold in wiki+summaries**: the same, counting what pages or session summaries cite.",
+    "- **The built wiki** (pooled over memories; questions with a gold answer): distinct "
+    "gold evidence blocks (turns, paragraphs; a whole-file note has none) that pages in "
+    "`knowledge/` cite, that pages or session summaries cite; and the wiki's prose (page "
+    "bodies without frontmatter, the `## Citations` section or `[cite:N]` markers, lines "
+    "stripped) in characters over the characters of the captured turns' text.",
     "- **chars read**: characters of tool output the engine received; **s / question**: "
     "time of `ask` (the working set clone excluded).",
     "- wiki-off hides `knowledge/` and `INDEX.md` (one commit deleting them in a copy); "

@@ -51,6 +51,15 @@ def test_quick_run_writes_report_results_and_chart(quick_run) -> None:
     assert "Paired difference" in report
     answers = (out / "answers.jsonl").read_text().splitlines()
     assert len(answers) == len(results["rows"])
+    # The built wiki against the gold evidence and the transcripts, pooled over memories.
+    cov = summary["coverage"]
+    assert cov == results["coverage"] and cov["units"] == 2
+    assert 0 <= cov["cited_by_pages"] <= cov["cited_by_pages_or_summaries"] <= cov["gold_blocks"]
+    assert cov["gold_cited_by_pages"] == cov["cited_by_pages"] / cov["gold_blocks"]
+    assert cov["wiki_to_transcript"] > 0 and cov["transcript_chars"] > 0
+    units = results["build"]["units"]
+    assert cov["gold_blocks"] == sum(u["coverage"]["gold_blocks"] for u in units.values())
+    assert "## The built wiki" in report and "wiki prose as a share of transcript" in report
 
 
 def test_quick_run_scores_every_answer(quick_run) -> None:
@@ -68,6 +77,8 @@ def test_quick_run_scores_every_answer(quick_run) -> None:
             assert row["touched_gold"] in (0.0, 1.0)
             # What Dream put in the wiki is a property of the memory, measured once.
             assert ("gold_in_wiki" in row) == (row["condition"] == WIKI_ON)
+            if row["condition"] == WIKI_ON:
+                assert row["gold_in_wiki"] <= row["gold_in_wiki_or_summaries"]
     # Both conditions answered the very same questions: the comparison is paired.
     ids = {c: sorted(r["id"] for r in rows if r["condition"] == c) for c in (WIKI_ON, WIKI_OFF)}
     assert ids[WIKI_ON] == ids[WIKI_OFF]

@@ -166,6 +166,14 @@ def _summary_lines(results: dict[str, Any]) -> str:
                 f"touched gold {100 * o.get('touched_gold', 0):.1f}%, "
                 f"{o.get('seconds', 0):.2f} s/question, n={o['n']}"
             )
+        c = results.get("coverage") or {}
+        if c.get("gold_cited_by_pages") is not None and key == "original":
+            lines.append(
+                f"wiki: cites {100 * c['gold_cited_by_pages']:.1f}% of gold evidence "
+                f"({100 * c['gold_cited_by_pages_or_summaries']:.1f}% with summaries), "
+                f"prose {100 * (c['wiki_to_transcript'] or 0):.1f}% of transcript size, "
+                f"{c['pages_per_unit']:.1f} pages per memory"
+            )
         paired = (results.get("paired") or {}).get(key)
         if paired:
             d = paired["overall"].get("locomo_f1") or paired["overall"].get("correct")
