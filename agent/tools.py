@@ -184,7 +184,8 @@ class Toolbox:
             argv.append("--ignore-case")
         if glob:
             argv.append(f"--glob={glob}")
-        argv += ["--regexp", pattern]
+        # Stuck to its option, a pattern is never read as an option ("-zebra", "--pre").
+        argv.append(f"--regexp={pattern}")
         if rel != ".":
             argv += ["--", rel]
         try:

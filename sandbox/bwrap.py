@@ -37,6 +37,10 @@ SANDBOX_UID = 1000
 #: Host /etc files a command needs (dynamic loader, alternatives symlinks, time zone).
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime")
 PROMPT = r"brain-sandbox:\w\$ "
+#: bwrap's own environment. Not the caller's: bwrap's process inside the PID namespace
+#: (pid 1) keeps the environment it was started with, and a command in the sandbox can
+#: read it through /proc/1/environ, API keys included.
+BWRAP_ENV: dict[str, str] = {}
 INSTALL_HINT = (
     "bubblewrap is missing: install it (apt-get install bubblewrap / dnf install bubblewrap)"
 )
@@ -125,7 +129,9 @@ class BwrapSandbox:
 
     def _check_works(self) -> None:
         """bwrap can exist yet be unusable (no user namespaces); say so at once."""
-        proc = subprocess.run([*self._prefix, "--", "true"], capture_output=True, timeout=30)
+        proc = subprocess.run(
+            [*self._prefix, "--", "true"], capture_output=True, timeout=30, env=BWRAP_ENV
+        )
         if proc.returncode != 0:
             reason = proc.stderr.decode("utf-8", "replace").strip().splitlines()
             raise SandboxUnavailable(
@@ -166,6 +172,7 @@ class BwrapSandbox:
             stderr=subprocess.PIPE,
             start_new_session=True,
             preexec_fn=self.child_setup,
+            env=BWRAP_ENV,
         )
         result = communicate(proc, input, timeout, argv[0])
         if result.returncode == 1 and result.stderr.startswith(b"bwrap: execvp"):
@@ -176,7 +183,8 @@ class BwrapSandbox:
         """Host argv that runs `argv` inside, attached to the caller's terminal.
 
         Without --new-session (a shell wants the terminal), but still its own namespaces;
-        the caller runs it with `preexec_fn=self.child_setup` for the limits.
+        the caller runs it with `preexec_fn=self.child_setup` for the limits and with
+        `env=BWRAP_ENV`.
         """
         prefix = [a for a in self._prefix if a != "--new-session"]
         term = os.environ.get("TERM", "dumb")
@@ -199,4 +207,4 @@ class BwrapSandbox:
         self.close()
 
 
-__all__ = ["MOUNT_POINT", "BwrapSandbox", "bwrap_path"]
+__all__ = ["BWRAP_ENV", "MOUNT_POINT", "BwrapSandbox", "bwrap_path"]

@@ -5,9 +5,10 @@ option that runs a program or writes a file), with the working set as cwd, a scr
 environment, a private HOME/TMPDIR, resource limits, its own process group (killed
 whole on timeout) and, on Linux >= 5.13, a Landlock ruleset the kernel enforces: read
 only the working set and the system's programs and libraries, write only the private
-temp dir, no TCP (Linux >= 6.7). What it does not do: hide other processes, limit the
-number of processes when run as root, block UDP or Unix sockets; use bwrap or docker
-for that.
+temp dir, no TCP (Linux >= 6.7), nothing of /proc (other processes' environments), and
+a seccomp filter that refuses every socket (UDP, raw, netlink, Unix). What it does not
+do: hide other processes from `ps`-like listings, limit the number of processes when run
+as root; use bwrap or docker for that.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from memory_schema.errors import PathEscapeError
 from memory_schema.layout import safe_relpath
 from memory_schema.repo import atomic_write
 
-from . import landlock
+from . import landlock, seccomp
 from .base import RunResult
 from .errors import PathRefused, SandboxError
 from .policy import PROGRAMS, check_argv, check_paths
@@ -45,9 +46,17 @@ SAFE_ENV = {
     # Never write the index (git status would), and trust the working set although a
     # sandbox user other than its owner reads it (git's "dubious ownership" check).
     "GIT_OPTIONAL_LOCKS": "0",
-    "GIT_CONFIG_COUNT": "1",
+    "GIT_CONFIG_COUNT": "4",
     "GIT_CONFIG_KEY_0": "safe.directory",
     "GIT_CONFIG_VALUE_0": "*",
+    # Whatever the working set's config says, git starts no other program: no pager,
+    # no file-system monitor, no hooks.
+    "GIT_CONFIG_KEY_1": "core.pager",
+    "GIT_CONFIG_VALUE_1": "cat",
+    "GIT_CONFIG_KEY_2": "core.fsmonitor",
+    "GIT_CONFIG_VALUE_2": "false",
+    "GIT_CONFIG_KEY_3": "core.hooksPath",
+    "GIT_CONFIG_VALUE_3": "/dev/null",
 }
 
 #: Limits for every sandboxed process: CPU seconds, address space, file size, processes.
@@ -64,7 +73,10 @@ SYSTEM_READ = (
     "/etc/passwd",
     "/etc/group",
     "/etc/nsswitch.conf",
-    "/proc",
+    # Not /proc: through /proc/<pid>/environ a command would read the environment (API
+    # keys) of Brain, its parent and every process of the same user.
+    "/proc/cpuinfo",
+    "/proc/meminfo",
     "/sys/devices/system/cpu",
 )
 DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom")
@@ -189,6 +201,7 @@ class LocalSandbox:
             self._ruleset = self._build_ruleset()
         self.landlock_abi = self._ruleset.abi if self._ruleset else 0
         self._nproc = nproc_limit(self.limits["pids"]) if os.getuid() != 0 else None
+        self._no_network = seccomp.NoNetworkFilter() if seccomp.available() else None
         self._closed = False
         # Release the ruleset and the temp dir even if close() is never called.
         self._finalizer = weakref.finalize(self, _release, self._ruleset, self._tmp)
@@ -206,15 +219,20 @@ class LocalSandbox:
     @property
     def isolation(self) -> str:
         """One line: what confines commands in this sandbox."""
+        net = " + seccomp (no sockets)" if self._no_network else " (sockets not blocked)"
         if not self._ruleset:
-            return "command policy and path checks only (no Landlock on this kernel)"
-        net = ", no TCP" if self._ruleset.blocks_tcp else ""
-        return f"command policy + Landlock ABI {self.landlock_abi} (read-only working set{net})"
+            return f"command policy and path checks only (no Landlock on this kernel){net}"
+        tcp = ", no TCP" if self._ruleset.blocks_tcp else ""
+        return (
+            f"command policy + Landlock ABI {self.landlock_abi} (read-only working set{tcp})" + net
+        )
 
     def _child_setup(self) -> None:
         set_limits(self.limits, self._nproc)
         if self._ruleset is not None:
             self._ruleset.restrict_self()
+        if self._no_network is not None:
+            self._no_network.apply()
 
     def run(
         self, argv: Sequence[str], *, timeout: float = 30.0, input: bytes | None = None

@@ -62,7 +62,15 @@ _REFUSED = {
 
 
 def check_argv(argv: Sequence[str], programs: frozenset[str] = PROGRAMS) -> None:
-    """Refuse a command the local sandbox does not run (SandboxError with the reason)."""
+    """Refuse a command the local sandbox does not run (SandboxError with the reason).
+
+    Options are matched the way the programs parse them, so a refused option cannot
+    slip through in another spelling: git and GNU tools take any unambiguous prefix of a
+    long option (`--open-files-in=bash`, `--compress-prog=sh`), short options bundle
+    and take their value stuck (`-lO/bin/sh`), and an option's value may itself be
+    `--`, after which options still follow (`-e -- -Obash`). So every argument is
+    checked, wherever it stands, and a false refusal is preferred to a missed one.
+    """
     if not argv:
         raise SandboxError("empty command")
     prog = argv[0]
@@ -74,18 +82,26 @@ def check_argv(argv: Sequence[str], programs: frozenset[str] = PROGRAMS) -> None
     args = list(argv[1:])
     if prog == "git":
         _check_git(list(args))
-    options = args[: args.index("--")] if "--" in args else args
     for refused in _REFUSED.get(prog, ()):
-        for arg in options:
-            if arg == refused or arg.startswith(refused + "=") or _short_flag_in(arg, refused):
-                raise SandboxError(f"{prog} {refused}: refused in the local sandbox")
+        for arg in args:
+            if _spells(arg, refused):
+                raise SandboxError(f"{prog} {arg}: refused in the local sandbox ({refused})")
 
 
-def _short_flag_in(arg: str, flag: str) -> bool:
-    """`-z` hidden in a bundle of short flags such as `-nz`."""
-    if len(flag) != 2 or not flag.startswith("-") or arg.startswith("--"):
-        return False
-    return bool(re.fullmatch(r"-[A-Za-z]+", arg)) and flag[1] in arg[1:]
+def _spells(arg: str, refused: str) -> bool:
+    """Whether `arg` is, or contains, the option `refused` in any accepted spelling."""
+    if arg == refused or arg.startswith(refused + "="):
+        return True
+    if refused.startswith("--"):
+        # getopt_long and git's parse-options accept any unambiguous prefix.
+        name = arg[2:].partition("=")[0] if arg.startswith("--") else ""
+        return bool(name) and refused[2:].startswith(name)
+    if len(refused) == 2 and arg.startswith("-") and not arg.startswith("--"):
+        # A bundle of short flags: the flags are the letters up to the first character
+        # that cannot be one; what follows may be the stuck value of the last flag.
+        flags = re.match(r"-([A-Za-z0-9]*)", arg)
+        return flags is not None and refused[1] in flags.group(1)
+    return False
 
 
 def _check_git(args: list[str]) -> None:

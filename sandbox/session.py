@@ -67,9 +67,12 @@ def run_interactive(box: Sandbox, argv: Sequence[str], *, tty: bool = True) -> i
         )
     if box.name == "docker":
         return subprocess.call(box.interactive_argv(argv, tty=tty))  # type: ignore[attr-defined]
+    from .bwrap import BWRAP_ENV
+
     return subprocess.call(
         box.interactive_argv(argv),  # type: ignore[attr-defined]
         preexec_fn=box.child_setup,  # type: ignore[attr-defined]
+        env=BWRAP_ENV,
     )
 
 

@@ -48,6 +48,21 @@ BRAIN = str(Path(sys.executable).with_name("brain"))
         ["tree", "-o", "x"],
         ["file", "-C", "-m", "magic"],
         ["sha256sum", "-c", "list"],
+        # Abbreviated, bundled and stuck spellings of the same options (getopt_long and
+        # git's parse-options accept any unambiguous prefix of a long option).
+        ["git", "grep", "-l", "--open-files-in=bash", "-e", "X", "--", "sessions"],
+        ["git", "grep", "--open", "-e", "X"],
+        ["git", "grep", "-O/bin/sh", "-e", "X"],
+        ["git", "grep", "-lObash", "-e", "X"],
+        ["git", "grep", "-e", "--", "-Obash", "X"],
+        ["git", "log", "--out=/tmp/x"],
+        ["git", "diff", "--ext", "HEAD"],
+        ["sort", "--compress-prog=sh", "x"],
+        ["sort", "--out=x", "y"],
+        ["sort", "-uo/tmp/x", "y"],
+        ["rg", "--pr=sh", "x"],
+        ["rg", "--search-z", "x"],
+        ["md5sum", "--che", "list"],
         [],
     ],
 )
@@ -59,7 +74,8 @@ def test_policy_refuses_shells_writers_and_escape_hatches(argv):
 @pytest.mark.parametrize(
     "argv",
     [
-        ["rg", "-n", "--", "-zebra"],
+        ["rg", "-n", "--regexp=-zebra", "--", "notes"],
+        ["rg", "-n", "-e-zebra"],
         ["rg", "--regexp", "/usr/bin", "--glob=!.git"],
         ["git", "--no-pager", "log", "-n20", "--format=%h %s"],
         ["git", "diff", "--no-ext-diff", "HEAD~1", "HEAD"],

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -353,6 +355,26 @@ def test_local_confinement_holds_even_for_a_shell(world: World, listener):
         shell.close()
 
 
+def test_local_blocks_udp_and_proc_even_for_a_shell(world: World, udp_listener):
+    """Landlock covers files and TCP only; the seccomp filter takes every socket away,
+    and /proc is out of reach, so even a shell sends no datagram and reads no environ."""
+    port, got = udp_listener
+    shell = LocalSandbox(world.ws, programs=PROGRAMS | {"sh", "bash"})
+    try:
+        assert "seccomp" in shell.isolation
+        for argv in (
+            ["bash", "-c", f"echo LEAK > /dev/udp/127.0.0.1/{port}"],
+            ["bash", "-c", f"echo LEAK > /dev/tcp/127.0.0.1/{port}"],
+        ):
+            assert shell.run(argv).returncode != 0, argv
+        result = shell.run(["sh", "-c", f"cat /proc/{os.getpid()}/environ /proc/1/environ"])
+        assert result.returncode != 0 and result.stdout == b""
+        time.sleep(0.3)
+        assert got == []
+    finally:
+        shell.close()
+
+
 def test_local_without_landlock_checks_paths_in_arguments(world: World):
     plain = LocalSandbox(world.ws, use_landlock=False)
     try:
@@ -378,3 +400,80 @@ def test_host_untouched_at_the_end(world: World):
         ["git", "status", "--porcelain"], cwd=world.memory, capture_output=True, text=True
     )
     assert status.stdout == ""
+
+
+# -- secrets, abbreviated options and UDP, from a process that carries an API key ---------
+
+CANARY = "sk-canary-5e1f0b7d9a"
+
+
+@pytest.fixture
+def udp_listener() -> Iterator[tuple[int, list[bytes]]]:
+    """A UDP socket on the host's loopback that records every datagram it gets."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.settimeout(0.2)
+    got: list[bytes] = []
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                got.append(sock.recv(1000))
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield sock.getsockname()[1], got
+    stop.set()
+    thread.join(timeout=5)
+    sock.close()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_no_command_reads_brains_environment_or_sends_udp(
+    backend: str, world: World, udp_listener: tuple[int, list[bytes]]
+):
+    """Brain runs with a canary API key in its environment (and so does its parent): no
+    allowed tool, no abbreviated git option, no symlink and no shell gets it out, and no
+    datagram leaves the sandbox."""
+    require_backend(backend)
+    port, got = udp_listener
+    repo_root = Path(__file__).resolve().parent.parent
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PYTHONPATH": os.pathsep.join([str(repo_root), os.environ.get("PYTHONPATH", "")]),
+        "HOME": os.environ.get("HOME", "/tmp"),
+        "BRAIN_TEST_ANTHROPIC_API_KEY": CANARY,
+    }
+    for key in ("DOCKER_HOST", "DOCKER_CERT_PATH", "DOCKER_TLS_VERIFY"):
+        if key in os.environ:
+            env[key] = os.environ[key]
+    # `; exit` keeps the shell alive as the probe's parent, with the canary in its environ.
+    script = '"$0" -m tests.sandbox_probe "$@"; exit $?'
+    args = [backend, str(world.ws), str(world.secret), str(port)]
+    proc = subprocess.run(
+        ["sh", "-c", script, sys.executable, *args],
+        cwd=repo_root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    records = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    assert len(records) > 150
+    for record in records:
+        assert CANARY not in record["out"], record
+        assert SECRET not in record["out"], record
+    if backend == "local":
+        # No allowed command starts a program that is not allowed: git's pager options
+        # are refused in every spelling, so `id` never ran.
+        for record in records:
+            assert "uid=" not in record["out"], record
+        pager = [r for r in records if r["argv"][0] == "git" and "/dev/udp" in str(r["argv"])]
+        pager += [r for r in records if r["argv"][0] == "git" and "id; cat" in str(r["argv"])]
+        assert len(pager) == 5 and all(r["refused"] for r in pager), pager
+    time.sleep(0.5)
+    assert got == []
