@@ -24,24 +24,52 @@ Progress = Callable[[str], None]
 SESSION_SUFFIXES = (".json", ".jsonl", ".md", ".markdown", ".txt")
 
 
-def expand_paths(paths: Sequence[Path], suffixes: Sequence[str]) -> list[Path]:
+def expand_paths(
+    paths: Sequence[Path], suffixes: Sequence[str], refused: list[Path] | None = None
+) -> list[Path]:
     """Files as given; folders replaced by their files with a matching ending (sorted).
 
-    Hidden files and folders (such as .git) inside a folder are skipped.
+    Hidden files and folders (such as .git) inside a folder are skipped. A file found in
+    a folder that resolves outside it (a symlink to /etc/shadow, or into a symlinked
+    folder) is never captured: it is added to `refused` instead. A file named on its own
+    is taken as given.
     """
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            out += sorted(
-                p
-                for p in path.rglob("*")
-                if p.is_file()
-                and p.suffix.lower() in suffixes
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            )
+            for p in sorted(path.rglob("*")):
+                rel = p.relative_to(path)
+                if any(part.startswith(".") for part in rel.parts):
+                    continue
+                if not p.is_file() or p.suffix.lower() not in suffixes:
+                    continue
+                if not inside_folder(path, p):
+                    if refused is not None:
+                        refused.append(p)
+                    continue
+                out.append(p)
         else:
             out.append(path)
     return out
+
+
+def inside_folder(folder: Path, path: Path) -> bool:
+    """Whether `path`, with every symlink resolved, is still inside `folder`."""
+    real_folder = folder.resolve()
+    real = path.resolve()
+    return real == real_folder or real_folder in real.parents
+
+
+def refused_outcomes(refused: Sequence[Path]) -> list[Outcome]:
+    """One rejected outcome per file that leaves its folder through a symlink."""
+    return [
+        Outcome(
+            "rejected",
+            origin=str(p),
+            message="a symlink to a file outside the folder; refused (name the file itself)",
+        )
+        for p in refused
+    ]
 
 
 def parse_session_files(

@@ -20,7 +20,7 @@ from watchdog.observers import Observer
 from memory_schema.errors import SchemaError
 from memory_schema.repo import MemoryRepo
 
-from .batch import capture_session_files
+from .batch import capture_session_files, inside_folder
 from .capture import CaptureReport
 from .documents import DOCUMENT_SUFFIXES
 from .errors import IngestError
@@ -172,6 +172,9 @@ def _handle(
     if any(part.startswith(".") for part in rel.parts):
         return  # inside a hidden folder such as .git
     name = str(rel)
+    if not inside_folder(folder, path):
+        log(f"refused {name}: a symlink to a file outside {folder}")
+        return
     try:
         report = capture_dropped(repo, path, fmt=fmt, max_bytes=max_bytes)
     except (IngestError, SchemaError) as exc:

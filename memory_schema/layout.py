@@ -69,8 +69,14 @@ def safe_relpath(root: Path, rel: str | os.PathLike[str]) -> str:
 
 
 def iter_memory_files(root: Path, suffix: str = ".md") -> Iterator[str]:
-    """Relative POSIX paths of memory files under root, sorted, skipping caches and .git."""
+    """Relative POSIX paths of memory files under root, sorted, skipping caches and .git.
+
+    A symlink whose target leaves `root` is no memory file and is never listed (nor is a
+    folder behind a symlink entered), so no reader that walks memory (grep, search, the
+    link resolver, Dream) opens what it points to; the validators report it.
+    """
     found: list[str] = []
+    real_root = os.path.realpath(root)
     for dirpath, dirnames, filenames in os.walk(root):
         rel_dir = os.path.relpath(dirpath, root)
         dirnames[:] = sorted(
@@ -80,8 +86,15 @@ def iter_memory_files(root: Path, suffix: str = ".md") -> Iterator[str]:
             if suffix and not name.endswith(suffix):
                 continue
             rel = name if rel_dir == "." else f"{rel_dir}/{name}"
+            full = os.path.join(dirpath, name)
+            if os.path.islink(full) and not _within(real_root, os.path.realpath(full)):
+                continue
             found.append(rel.replace(os.sep, "/"))
     yield from sorted(found)
+
+
+def _within(real_root: str, real: str) -> bool:
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def session_path(session_id: str, year: int, month: int) -> str:

@@ -44,16 +44,23 @@ def session_cmd(
     Each session becomes sessions/YYYY/MM/<id>.md, one block per turn (^t1, ^t2, ...).
     Capturing a session again changes nothing; a grown one gets its new turns appended.
     """
-    from ingest.batch import SESSION_SUFFIXES, capture_session_files, expand_paths
+    from ingest.batch import (
+        SESSION_SUFFIXES,
+        capture_session_files,
+        expand_paths,
+        refused_outcomes,
+    )
     from memory_schema import MemoryRepo
 
     config = config_from(memory)
     repo = MemoryRepo.open(config.memory)
-    paths = expand_paths(files, SESSION_SUFFIXES)
+    refused: list[Path] = []
+    paths = expand_paths(files, SESSION_SUFFIXES, refused)
     with _progress(len(paths), "sessions", quiet=as_json) as tick:
         report = capture_session_files(
             repo, paths, fmt, max_bytes=config.capture_max_bytes, progress=tick
         )
+    report.outcomes += refused_outcomes(refused)
     _finish(ctx, report, as_json, "session")
 
 
@@ -71,7 +78,7 @@ def source_cmd(
     table (^p1, ^p2, ...). A changed document gets a new file and the old one is marked
     superseded_by it, so citations of the old one keep working.
     """
-    from ingest.batch import expand_paths
+    from ingest.batch import expand_paths, refused_outcomes
     from ingest.documents import DOCUMENT_SUFFIXES
     from ingest.sources import capture_sources, is_url
     from memory_schema import MemoryRepo
@@ -80,13 +87,15 @@ def source_cmd(
     config = config_from(memory)
     repo = MemoryRepo.open(config.memory)
     expanded: list[str] = []
+    refused: list[Path] = []
     for item in items:
         if is_url(item):
             expanded.append(item)
         else:
-            expanded += [str(p) for p in expand_paths([Path(item)], DOCUMENT_SUFFIXES)]
+            expanded += [str(p) for p in expand_paths([Path(item)], DOCUMENT_SUFFIXES, refused)]
     with _progress(len(expanded), "documents", quiet=as_json) as tick:
         report = capture_sources(repo, expanded, max_bytes=config.capture_max_bytes, progress=tick)
+    report.outcomes += refused_outcomes(refused)
     _finish(ctx, report, as_json, "document")
 
 

@@ -130,19 +130,21 @@ class MemoryAccess:
             target, _, frag_text = text.partition("#")
             target, frag = target.strip(), frag_text.strip() or None
         rel = self.rel(target)
+        # Every candidate is checked on its own: `notes/evil` is safe while the file it
+        # falls back to, `notes/evil.md`, may be a symlink out of memory.
         for cand in (rel, rel + ".md"):
-            if (self.root / cand).is_file():
+            if (self.root / self.rel(cand)).is_file():
                 return cand, frag
         if (self.root / rel).is_dir():
             raise ToolError(f"{rel} is a folder; list it with ls")
         found = self.resolver().resolve(target)
         if found is None:
             raise ToolError(f"no such file in memory: {target} (find paths with search or grep)")
-        return found, frag
+        return self.rel(found), frag
 
     def _text(self, rel: str) -> str:
         try:
-            return read_text((self.root / rel).read_bytes(), rel)
+            return read_text((self.root / self.rel(rel)).read_bytes(), rel)
         except ParseError as exc:
             raise ToolError(str(exc)) from exc
         except OSError as exc:
@@ -280,8 +282,8 @@ class MemoryAccess:
         total = 0
         for f in files:
             try:
-                text = (self.root / f).read_text("utf-8", errors="replace")
-            except OSError:
+                text = (self.root / self.rel(f)).read_text("utf-8", errors="replace")
+            except (OSError, ToolError):
                 continue
             for n, line in enumerate(text.split("\n"), start=1):
                 try:
