@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .judge import Judge
 
 WIKI_ON, WIKI_OFF = "wiki-on", "wiki-off"
-DATASETS = ("personas", "locomo")
+DATASETS = ("personas", "handwritten", "locomo")
 ABLATIONS = ("wiki",)
 #: progress(phase, done, total); phases "building memories" (units) and "asking" (answers).
 Progress = Callable[[str, int, int], None]
@@ -77,6 +77,10 @@ def load_units(o: QAOptions) -> list[Unit]:
         return persona_units(
             seed=o.seed, count=o.personas, quick=o.quick, per_category=o.per_category
         )
+    if o.dataset == "handwritten":
+        from .handwritten import handwritten_units
+
+        return handwritten_units(quick=o.quick)
     if o.dataset == "locomo":
         if o.locomo_path is None:
             raise EvalError("--dataset locomo needs the LoCoMo file (--path or BRAIN_BENCH_DIR)")

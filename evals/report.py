@@ -87,10 +87,17 @@ def groups(rows: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
 
 
 def _category_order(row: dict[str, Any]) -> tuple[int, str]:
+    from .handwritten import CATEGORIES as HANDWRITTEN
     from .personas.model import CATEGORIES
 
     cat = row["category"]
-    rank = row.get("locomo_category") or (CATEGORIES.index(cat) if cat in CATEGORIES else 99)
+    rank = row.get("locomo_category") or (
+        CATEGORIES.index(cat)
+        if cat in CATEGORIES
+        else 10 + HANDWRITTEN.index(cat)
+        if cat in HANDWRITTEN
+        else 99
+    )
     return int(rank), cat
 
 

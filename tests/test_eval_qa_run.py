@@ -170,3 +170,25 @@ def test_locomo_quick_end_to_end(locomo_path: Path, tmp_path: Path) -> None:
     for r in rows:
         if r["locomo_category"] == 5:
             assert r["locomo_f1"] == float(r["abstained"])
+
+
+def test_handwritten_quick_builds_through_capture_remember_and_dream(tmp_path: Path) -> None:
+    """The first hand-written persona end to end: its sessions, document and note are
+    captured as a user would, Dream runs, and every question is scored."""
+    from evals.handwritten import handwritten_units
+
+    unit = handwritten_units(quick=True)[0]
+    args = ["eval", "qa", "--dataset", "handwritten", "--quick", "--out", str(tmp_path)]
+    result = CliRunner().invoke(cli, [*args, "--json", "--judge", "off"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["dataset"] == "handwritten" and summary["units"] == 1
+    assert summary["questions"] == len(unit.questions)
+    root = tmp_path / "memories" / unit.id / WIKI_ON
+    log = MemoryRepo.open(root).git("log", "--format=%s")
+    assert "remember:" in log and "capture:" in log and "dream" in log
+    assert list((root / "sources").glob("*.md")) and list((root / "notes").rglob("*.md"))
+    rows = json.loads((tmp_path / "results.json").read_text())["rows"]
+    for r in rows:
+        assert r["category"] in ("abstention",) or 0.0 <= r["evidence_recall"] <= 1.0
+    assert summary["coverage"]["gold_blocks"] > 0 and summary["coverage"]["transcript_chars"] > 0

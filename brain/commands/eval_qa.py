@@ -37,10 +37,11 @@ def _agent_settings(engine: str | None) -> Any:
 @click.command("qa")
 @click.option(
     "--dataset",
-    type=click.Choice(["personas", "locomo"]),
+    type=click.Choice(["personas", "handwritten", "locomo"]),
     default="personas",
     show_default=True,
-    help="Synthetic personas (generated, no download) or LoCoMo end to end.",
+    help="Synthetic personas (generated, no download), hand-written personas "
+    "(evals/handwritten) or LoCoMo end to end.",
 )
 @click.option(
     "--engine",
