@@ -29,7 +29,7 @@ from .citations import DONT_KNOW
 from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .memory_agent import Finding, MemoryReport
-from .question import Question, analyse
+from .question import Question, analyse, names_owner
 from .reader import Candidate, Reader, Reading, Similarity, Subject
 from .text import sentences, terms
 from .tools import Toolbox
@@ -46,8 +46,16 @@ class ExtractiveEngine:
     name = "extractive"
     model = None
 
-    def __init__(self, toolbox: Toolbox, max_lines: int = 3, similarity: Similarity | None = None):
+    def __init__(
+        self,
+        toolbox: Toolbox,
+        max_lines: int = 3,
+        similarity: Similarity | None = None,
+        owner_names: list[str] | tuple[str, ...] = (),
+    ):
         self.toolbox = toolbox
+        #: the memory's owner (.brain/config.yaml), who asks: "I/my" and their name alike
+        self.owner_names = tuple(owner_names)
         self.max_lines = max_lines
         self.similarity = similarity
         self._wiki: Wiki | None = None
@@ -89,7 +97,7 @@ class ExtractiveEngine:
         calls = len(self.toolbox.log)
         report = self._search(question)
         pool = self._candidates(report)
-        users = _users(pool)
+        users = [*self.owner_names, *_users(pool)]
         subj, extra = self._subject(q, pool, users)
         pool = _dedupe([*pool, *extra])
         known_people, known_names = self._known(pool, users)
@@ -183,8 +191,12 @@ class ExtractiveEngine:
         subj = Subject()
         extra: list[Candidate] = []
         page: str | None = None
-        if q.owner == "me":
+        if names_owner(q, self.owner_names):
+            # "Where do I work?" and "Where does Maya work?" (Maya owning the memory) are
+            # one subject: the owner's turns (unnamed `user` ones too) and profile page.
             subj.speakers = {u.lower() for u in users}
+            if q.owner != "me":
+                subj.names.add((q.owner or q.names[0]).lower())
             page = wiki.profile(users)
         elif q.owner or q.names:
             speakers = {(c.block.speaker or "").lower() for c in pool}

@@ -25,12 +25,14 @@ def prompt(name: str) -> str:
     return resources.files("agent").joinpath("prompts", name).read_text("utf-8")
 
 
-def first_message(index: str, question: str, instructions: str = "") -> str:
+def first_message(index: str, question: str, instructions: str = "", owner: str = "") -> str:
     block = f"Standing instructions (.brain/instructions.md):\n{instructions.strip()}\n\n"
+    whose = prompt("owner.md").replace("{owner}", owner) if owner else ""
     return (
         prompt("first_message.md")
         .replace("{index}", index.strip())
         .replace("{instructions}", block if instructions.strip() else "")
+        .replace("{owner}", whose)
         .replace("{question}", question)
     )
 
@@ -45,6 +47,7 @@ class LLMEngine:
         *,
         index: str,
         instructions: str = "",
+        owner: str = "",
         max_steps: int = DEFAULT_MAX_STEPS,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         max_output_tokens: int = DEFAULT_MAX_OUTPUT_TOKENS,
@@ -53,6 +56,7 @@ class LLMEngine:
         self.toolbox = toolbox
         self.index = index
         self.instructions = instructions
+        self.owner = owner  # the memory's owner, who asks (.brain/config.yaml)
         self.max_steps = max_steps
         self.max_tokens = max_tokens
         self.max_output_tokens = max_output_tokens
@@ -66,7 +70,7 @@ class LLMEngine:
 
     def answer(self, question: str) -> Draft:
         if not self.messages:
-            content = first_message(self.index, question, self.instructions)
+            content = first_message(self.index, question, self.instructions, self.owner)
         else:
             content = f"{QUESTION_MARKER}{question}"
         self.messages.append(Message("user", content))

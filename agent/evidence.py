@@ -60,7 +60,12 @@ class EvidenceStore:
         self._resolver: LinkResolver | None = None
 
     def load(self, rel: str) -> Session | Source | None:
-        """The parsed session or source at `rel`, or None when it is not evidence."""
+        """The parsed session or source at `rel`, or None when it is not evidence.
+
+        A transcript Brain's agent recorded of itself (`brain ask`, `brain chat`) is not
+        evidence: citing one would feed old answers back as facts, so it is never found
+        here, and so never cited, by the Memory Agent, the engines or the citation check.
+        """
         if rel not in self._files:
             doc: Session | Source | None = None
             if (self.root / rel).is_file():
@@ -71,6 +76,8 @@ class EvidenceStore:
                         doc = load_source(self.root, rel)
                 except (ParseError, ValueError, OSError):
                     doc = None
+            if isinstance(doc, Session) and doc.by_agent:
+                doc = None
             self._files[rel] = doc
         return self._files[rel]
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from memory_schema.errors import ParseError
 from memory_schema.links import CITE_RE, short_quote
-from memory_schema.session import Session
+from memory_schema.session import AGENT_FORMAT
 from memory_schema.store import load_page
 
 from .errors import AgentError
@@ -27,8 +27,6 @@ from .wiki import page_label, plain_text
 if TYPE_CHECKING:
     from sandbox.workingset import WorkingSet
 
-#: Sessions the agent itself recorded: transcripts of answers, not evidence for new ones.
-AGENT_FORMAT = "brain-agent"
 PAGE_KINDS = ("knowledge", "note", "summary")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 
@@ -156,9 +154,7 @@ class MemoryAgent:
     def _evidence_hit(
         self, report: MemoryReport, hit: Any, rank: int, seen: set[tuple[str, str]]
     ) -> None:
-        doc = self.store.load(hit.path)
-        if isinstance(doc, Session) and doc.format == AGENT_FORMAT:
-            return
+        # The agent's own transcripts are no evidence: the store does not hand them out.
         block = self.store.block(hit.path, hit.anchor)
         if block is None or (block.path, block.anchor) in seen:
             return

@@ -151,6 +151,28 @@ def analyse(text: str) -> Question:
     )
 
 
+def names_owner(q: Question, owner_names: list[str] | tuple[str, ...]) -> bool:
+    """Whether a question asks about the memory's owner: in the first person (the asker
+    of `brain ask` is the owner) or by the owner's name ("where does Maya work?" when the
+    memory is Maya Chen's), so both phrasings read the same subject.
+
+    The name asked about is the possessor ("Maya's manager") or else the first proper
+    name; it is the owner's when it is the owner's full name or an alias, or the first
+    name of one of them.
+    """
+    if q.owner == "me":
+        return True
+    asked = q.owner or (q.names[0] if q.names else None)
+    if not asked or not owner_names:
+        return False
+    key = " ".join(asked.lower().split())
+    for name in owner_names:
+        full = " ".join(name.lower().split())
+        if key == full or (full and key == full.split()[0]):
+            return True
+    return False
+
+
 def asked_time(text: str, latest: dt.date | None) -> tuple[dt.date, dt.date] | None:
     """The stretch of time a question is about, from "in April", "in April 2025" or "in
     2025" (first and last day). A month without a year is the last such month up to
@@ -312,4 +334,4 @@ def _choices(text: str) -> tuple[str, ...]:
     return (left, right)
 
 
-__all__ = ["Question", "analyse", "has_cue", "lexicon"]
+__all__ = ["Question", "analyse", "has_cue", "lexicon", "names_owner"]

@@ -102,14 +102,16 @@ class Agent:
         )
         self.toolbox = Toolbox(self.sandbox, self.workset, self.memory_agent)
         self.engine: ExtractiveEngine | LLMEngine
+        self.owner_names = _owner_names(self.repo.root)
         if llm is None:
-            self.engine = ExtractiveEngine(self.toolbox)
+            self.engine = ExtractiveEngine(self.toolbox, owner_names=self.owner_names)
         else:
             self.engine = LLMEngine(
                 llm,
                 self.toolbox,
                 index=self.index_prefill(),
                 instructions=self._instructions(),
+                owner=self.owner_names[0] if self.owner_names else "",
                 max_steps=s.max_steps,
                 max_tokens=s.max_tokens,
                 max_output_tokens=s.max_output_tokens,
@@ -219,6 +221,18 @@ class Agent:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _owner_names(root: Path) -> list[str]:
+    """The memory owner's name and aliases; none when unset (or the config is broken:
+    answering does not need it, and `brain config` reports the problem)."""
+    from memory_schema.errors import ParseError
+    from memory_schema.memory_config import read_config
+
+    try:
+        return read_config(root).owner_names
+    except ParseError:
+        return []
 
 
 def _session_id(kind: str) -> str:

@@ -17,6 +17,7 @@ COMMANDS = {
     "dream": "brain.commands.dream:dream_cmd",
     "forget": "brain.commands.dream:forget_cmd",
     "init": "brain.commands.core:init_cmd",
+    "config": "brain.commands.core:config_cmd",
     "remember": "brain.commands.core:remember_cmd",
     "validate": "brain.commands.core:validate_cmd",
     "demo": "brain.commands.core:demo_cmd",

@@ -105,8 +105,9 @@ class WikiBuilder:
         self.created: set[str] = set()
         self.summaries: dict[str, WikiPage] = {}
         self.extra_files: dict[str, str | None] = {}
-        self.principal = plan.state.principal
-        self.principal_aliases: list[str] = []
+        # The owner set in .brain/config.yaml wins over one an earlier run learned.
+        self.principal = plan.config.owner or plan.state.principal
+        self.principal_aliases: list[str] = list(plan.config.owner_aliases)
         self.backlinks: set[tuple[str, str]] = set()  # (page, page it should link to)
         #: (block, page, attribute) whose current value a block changed or ended.
         self.changes: set[tuple[tuple[str, str], str, str]] = set()

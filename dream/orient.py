@@ -1,7 +1,11 @@
-"""Phase 1, orient: instructions, the forget log, the last run's state, and what is new.
+"""Phase 1, orient: instructions, the forget log, the last run's state, the memory's
+owner, and what is new.
 
 Everything is read from one commit (the run's base), never from the working tree, so a
-capture writing meanwhile cannot hand the run half a change.
+capture writing meanwhile cannot hand the run half a change. Transcripts that Brain's
+own agent recorded (`brain ask`, `brain chat`) are never work: they are answers, not
+evidence, so Dream neither summarises them nor extracts from them, and a summary an
+older Dream wrote of one is removed.
 """
 
 from __future__ import annotations
@@ -10,7 +14,13 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from memory_schema.errors import ParseError
-from memory_schema.layout import DREAM_STATE_FILE, FORGET_FILE, INSTRUCTIONS_FILE
+from memory_schema.layout import (
+    DREAM_STATE_FILE,
+    FORGET_FILE,
+    INSTRUCTIONS_FILE,
+    summary_path_for,
+)
+from memory_schema.memory_config import MemoryConfig, config_at
 from memory_schema.repo import MemoryRepo
 from memory_schema.session import Session
 from memory_schema.source import Source
@@ -55,10 +65,15 @@ class Plan:
     deferred: list[str] = field(default_factory=list)  # work left for the next run
     refreshed: dict[str, str] = field(default_factory=dict)  # rewritten, nothing new: path->blob
     broken: list[str] = field(default_factory=list)  # unparseable files skipped
+    config: MemoryConfig = field(default_factory=MemoryConfig)  # .brain/config.yaml (owner)
+    #: the agent's own transcripts, new or grown: path -> (blob, turns); never read further
+    agent_sessions: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: summaries of agent transcripts (written by older runs), removed by this one
+    stale_summaries: list[str] = field(default_factory=list)
 
     @property
     def has_work(self) -> bool:
-        return bool(self.items or self.sources or self.new_forget)
+        return bool(self.items or self.sources or self.new_forget or self.stale_summaries)
 
 
 def list_tree(repo: MemoryRepo, rev: str) -> dict[str, str]:
@@ -92,6 +107,10 @@ def orient(repo: MemoryRepo, limits: Limits) -> Plan:
         raise DreamError("the memory repo has no commit yet (run `brain init`)")
     files = list_tree(repo, base)
     texts = repo.show_many([INSTRUCTIONS_FILE, FORGET_FILE, DREAM_STATE_FILE], base)
+    try:
+        config = config_at(repo, base)
+    except ParseError as exc:
+        raise DreamError(f"{exc}; fix it (or `brain config owner NAME`) and run again") from exc
 
     def text(rel: str) -> str:
         data = texts.get(rel)
@@ -107,6 +126,7 @@ def orient(repo: MemoryRepo, limits: Limits) -> Plan:
         instructions=text(INSTRUCTIONS_FILE),
         forget=forget,
         new_forget=[e for e in forget if e.digest not in applied],
+        config=config,
     )
     changed = [
         p
@@ -114,13 +134,22 @@ def orient(repo: MemoryRepo, limits: Limits) -> Plan:
         if is_session_file(p) and state.sessions.get(p, {}).get("blob") != sha
     ]
     sources = [p for p, sha in files.items() if is_source_file(p) and state.sources.get(p) != sha]
-    blobs = repo.show_many(changed + sources, base)
+    unchecked = _unchecked_summarised(files, state, set(changed))
+    blobs = repo.show_many(changed + sources + unchecked, base)
+    for path in unchecked:
+        session = _session(blobs.get(path), path)
+        if session is not None and session.by_agent:
+            plan.stale_summaries.append(summary_path_for(path))
     items = []
     for path in changed:
-        try:
-            session = Session.parse(blobs[path].decode("utf-8"), path)  # type: ignore[union-attr]
-        except (ParseError, ValueError, UnicodeDecodeError, AttributeError):
+        session = _session(blobs.get(path), path)
+        if session is None:
             plan.broken.append(path)
+            continue
+        if session.by_agent:
+            plan.agent_sessions[path] = (files[path], len(session.turns))
+            if summary_path_for(path) in files:
+                plan.stale_summaries.append(summary_path_for(path))
             continue
         old = int(state.sessions.get(path, {}).get("turns", 0))
         if len(session.turns) <= old:
@@ -146,3 +175,28 @@ def orient(repo: MemoryRepo, limits: Limits) -> Plan:
             continue
         plan.sources.append((path, files[path], source))
     return plan
+
+
+def _session(data: bytes | None, path: str) -> Session | None:
+    try:
+        return Session.parse(data.decode("utf-8"), path)  # type: ignore[union-attr]
+    except (ParseError, ValueError, UnicodeDecodeError, AttributeError):
+        return None
+
+
+def _unchecked_summarised(files: dict[str, str], state: DreamState, changed: set[str]) -> list[str]:
+    """Sessions an older Dream summarised without asking whether its agent recorded them.
+
+    Checked once: the state remembers the check (and which transcripts are the agent's),
+    so later runs read no old session for this.
+    """
+    if state.agent_checked:
+        return []
+    out = []
+    for path in files:
+        if not path.endswith(".summary.md"):
+            continue
+        session = path[: -len(".summary.md")] + ".md"
+        if session in files and session not in changed:
+            out.append(session)
+    return sorted(out)

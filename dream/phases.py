@@ -102,11 +102,24 @@ def next_state(
     """The new dream-state.json text, or None when the run consumed nothing."""
     state = plan.state
     done = set(outcome.sessions)
-    if not done and not plan.sources and not plan.new_forget and not plan.refreshed:
+    if (
+        not done
+        and not plan.sources
+        and not plan.new_forget
+        and not plan.refreshed
+        and not plan.stale_summaries
+    ):
         return None
     for item in plan.items:
         if item.path in done:
             state.sessions[item.path] = {"blob": item.blob, "turns": len(item.session.turns)}
+    # The agent's own transcripts are consumed unread: marked, so no run parses them again.
+    for path, (blob, turns) in plan.agent_sessions.items():
+        state.sessions[path] = {"blob": blob, "turns": turns, "agent": True}
+    for summary in plan.stale_summaries:
+        session = summary[: -len(".summary.md")] + ".md"
+        state.sessions.setdefault(session, {})["agent"] = True
+    state.agent_checked = True
     for path, blob in plan.refreshed.items():
         state.sessions.setdefault(path, {})["blob"] = blob
     for path, blob, _ in plan.sources:

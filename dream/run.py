@@ -8,6 +8,7 @@ removes the dead run's tree and does the work again.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import json
 import secrets
@@ -18,12 +19,14 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
-from memory_schema.layout import CACHE_DIR, DREAM_STATE_FILE
+from memory_schema.index_md import render_index
+from memory_schema.layout import CACHE_DIR, CONFIG_FILE, DREAM_STATE_FILE, INDEX_FILE, KNOWLEDGE
 from memory_schema.repo import MemoryRepo
+from memory_schema.store import load_pages
 
 from .engine import Observer
 from .errors import DreamBusyError, DreamError, DreamValidationError
-from .orient import Limits, orient
+from .orient import Limits, Plan, orient
 from .phases import run_engine
 from .sync import diff_text, sync
 from .tree import RUNS_DIR, TransientTree, clean_stale_runs
@@ -120,7 +123,12 @@ def _run(
     plan = orient(repo, options.limits)
     empty = DreamResult(run_id, False, None, [], [], [], [], {"ok": True}, deferred=[])
     if not plan.has_work and not plan.refreshed:
-        empty.message = "Nothing new since the last run; no commit."
+        skipped = len(plan.agent_sessions)
+        empty.message = "Nothing new since the last run; no commit." + (
+            f" ({skipped} transcripts of brain ask/chat left out: they are never evidence.)"
+            if skipped
+            else ""
+        )
         return empty
     today = options.today or now.date()
     outcome, wiki = run_engine(
@@ -138,9 +146,18 @@ def _run(
     files = dict(outcome.files)
     if state is not None:
         files[DREAM_STATE_FILE] = state
+    for summary in plan.stale_summaries:
+        files[summary] = None  # an older run summarised an agent transcript
+    owner = learned_owner(plan, wiki.principal)
+    if owner is not None:
+        files[CONFIG_FILE] = owner
     tree = TransientTree(repo, run_id, plan.base, plan.files)
     tree.build(files)
     validation = tree.validate(options.judge)
+    if validation.removed and INDEX_FILE in tree.written:
+        # One truth: a claim cut from a page goes from INDEX.md too (its line is the
+        # page's summary, which the cut may have changed).
+        tree.write(INDEX_FILE, render_index(load_pages(tree.root, KNOWLEDGE)))
     if not validation.ok:
         errors = validation.deterministic.errors + validation.semantic.errors
         listing = "; ".join(str(f) for f in errors[:5])
@@ -181,6 +198,8 @@ def _run(
         "Brain-Validation": validation.summary(),
     }
     title = f"dream: {len(sessions)} sessions, {len(created)} pages created, {len(updated)} updated"
+    if plan.stale_summaries:
+        title += f", {len(plan.stale_summaries)} summaries of agent transcripts removed"
     synced = sync(repo, plan.base, files, title, trailers)
     result.commit = synced.commit.sha if synced.commit else None
     result.committed = synced.commit is not None
@@ -193,6 +212,19 @@ def _run(
         else "The wiki is already right; no commit."
     )
     return result
+
+
+def learned_owner(plan: Plan, principal: str | None) -> str | None:
+    """The config text recording an owner this run learned, or None when nothing to record.
+
+    An owner set by hand is never overwritten; "User" is the stand-in for an owner whose
+    name nobody has said, not a name.
+    """
+    if plan.config.owner or not principal or principal == "User":
+        return None
+    config = copy.deepcopy(plan.config)
+    config.owner = principal
+    return config.render()
 
 
 def _log(

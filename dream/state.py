@@ -27,6 +27,8 @@ class DreamState:
     sources: dict[str, str] = field(default_factory=dict)
     #: ids of forget entries already applied to the wiki
     forget: list[str] = field(default_factory=list)
+    #: summaries of older runs were checked for transcripts of Brain's own agent
+    agent_checked: bool = False
 
     @classmethod
     def parse(cls, text: str | None) -> DreamState:

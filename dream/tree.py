@@ -22,6 +22,7 @@ from memory_schema.page import Page
 from memory_schema.repo import MemoryRepo
 from memory_schema.store import is_session_file, is_source_file
 from validators import Finding, Report, validate_tree
+from validators.findings import finding
 from validators.semantic import (
     Judge,
     claim_list_signatures,
@@ -189,10 +190,54 @@ class TransientTree:
             if not cut:
                 return Validation(det, sem, removed, pre)
             removed += sem.errors
+            removed += self._same_claims_elsewhere(cut)
             for rel, lines in cut.items():
                 self.remove_lines(rel, lines)
         det, sem, pre = self._check(judge)
         return Validation(det, sem, removed, pre)
+
+    def _parsed(self, rel: str) -> Page | None:
+        text = self.written.get(rel)
+        if not text or not rel.endswith(".md"):
+            return None
+        try:
+            return Page.parse(text, rel)
+        except ParseError:
+            return None
+
+    def _same_claims_elsewhere(self, cut: dict[str, set[int]]) -> list[Finding]:
+        """One truth: a claim cut from one file is cut from every file the run wrote.
+
+        The same claim is the same words citing the same blocks (a page line repeated in
+        a session summary, say). Adds their lines to `cut`; returns findings for them.
+        """
+        gone: dict[str, str] = {}
+        for rel, lines in cut.items():
+            page = self._parsed(rel)
+            if page is None:
+                continue
+            for claim, sig in zip(page_claims(page), claim_list_signatures(page), strict=True):
+                if claim.line in lines:
+                    gone.setdefault(sig, f"{rel}:{claim.line}")
+        out: list[Finding] = []
+        if not gone:
+            return out
+        for rel in sorted(self.written):
+            page = self._parsed(rel)
+            if page is None:
+                continue
+            for claim, sig in zip(page_claims(page), claim_list_signatures(page), strict=True):
+                if sig in gone and claim.line not in cut.get(rel, set()):
+                    cut.setdefault(rel, set()).add(claim.line)
+                    out.append(
+                        finding(
+                            "unsupported-claim",
+                            rel,
+                            claim.line,
+                            f"{sig.split('|', 1)[0]!r}: the same claim was removed at {gone[sig]}",
+                        )
+                    )
+        return out
 
     def _check(self, judge: Judge | None) -> tuple[Report, Report, list[Finding]]:
         changed = {rel for rel, text in self.written.items() if text is not None}

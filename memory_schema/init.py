@@ -9,6 +9,7 @@ from pathlib import Path
 from .errors import WriteError
 from .index_md import render_index
 from .layout import (
+    CONFIG_FILE,
     FORGET_FILE,
     INDEX_FILE,
     INSTRUCTIONS_FILE,
@@ -18,6 +19,7 @@ from .layout import (
     SESSIONS,
     SOURCES,
 )
+from .memory_config import MemoryConfig, clean_name
 from .repo import CommitInfo, MemoryRepo
 
 
@@ -41,8 +43,14 @@ def initial_files() -> dict[str, str]:
     return files
 
 
-def init_memory(root: Path | str) -> tuple[MemoryRepo, CommitInfo | None]:
-    """Create (or complete) a memory repo at root. Returns the repo and the commit made."""
+def init_memory(root: Path | str, owner: str | None = None) -> tuple[MemoryRepo, CommitInfo | None]:
+    """Create (or complete) a memory repo at root. Returns the repo and the commit made.
+
+    `owner` names the person the memory belongs to (`.brain/config.yaml`); on an existing
+    memory it replaces the owner set before. ValueError when it is not a name.
+    """
+    if owner is not None and not clean_name(owner):
+        raise ValueError("the owner must be a name")
     root = Path(root)
     root.mkdir(parents=True, exist_ok=True)
     if not (root / ".git").exists():
@@ -57,4 +65,10 @@ def init_memory(root: Path | str) -> tuple[MemoryRepo, CommitInfo | None]:
         for rel, text in initial_files().items():
             if not tx.exists(rel):
                 tx.write(rel, text)
+        if owner is not None:
+            old = tx.read_text(CONFIG_FILE)
+            config = MemoryConfig.parse(old)
+            config.set("owner", owner)
+            if config.render() != old:
+                tx.write(CONFIG_FILE, config.render())
     return repo, tx.commit

@@ -18,6 +18,7 @@ INDEX_FILE = "INDEX.md"
 INSTRUCTIONS_FILE = ".brain/instructions.md"
 FORGET_FILE = ".brain/forget.md"
 DREAM_STATE_FILE = ".brain/dream-state.json"
+CONFIG_FILE = ".brain/config.yaml"
 SESSIONS_INDEX = "sessions/index.md"
 
 #: Subject folders of the wiki, one per page type family.

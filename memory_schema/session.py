@@ -13,6 +13,9 @@ from .layout import session_path
 from .markdown_io import join_frontmatter, split_frontmatter
 
 ROLES = ("user", "assistant", "system", "tool")
+#: Format of the transcripts Brain's own agents record (`brain ask`, `brain chat`): kept
+#: for audit, never evidence (Dream does not read them, search and citations skip them).
+AGENT_FORMAT = "brain-agent"
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _HEADER_RE = re.compile(
     r"^> \*\*(?P<speaker>[^*\n]+)\*\* \((?P<role>user|assistant|system|tool)\)(?: · (?P<at>.+))?$"
@@ -66,6 +69,11 @@ class Session:
                 if t.who not in seen:
                     seen.append(t.who)
             self.participants = seen
+
+    @property
+    def by_agent(self) -> bool:
+        """A transcript Brain's agent recorded of itself: never evidence."""
+        return self.format == AGENT_FORMAT
 
     @property
     def path(self) -> str:

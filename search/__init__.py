@@ -6,7 +6,7 @@
 Importing this package never imports torch; the embedding model loads on first use.
 """
 
-from .blocks import KINDS, Chunking
+from .blocks import DEFAULT_KINDS, KINDS, Chunking
 from .bm25 import Boosts
 from .embedder import Embedder, HashEmbedder, SentenceTransformerEmbedder, get_embedder
 from .errors import CorruptIndexError, SearchError
@@ -15,6 +15,7 @@ from .index import SearchIndex, open_index
 from .models import FORMAT_VERSION, METHODS, Hit, IndexSettings, IndexStats
 
 __all__ = [
+    "DEFAULT_KINDS",
     "FORMAT_VERSION",
     "KINDS",
     "METHODS",

@@ -18,8 +18,12 @@ from memory_schema import Page, Session, Source
 from memory_schema.store import is_session_file, is_source_file
 
 #: Kinds of block, after the folder they live in; summaries are their own kind so that
-#: a search for evidence (kind "session") gets turns only.
-KINDS = ("knowledge", "note", "session", "summary", "source")
+#: a search for evidence (kind "session") gets turns only. "agent" is a transcript that
+#: Brain's own agent recorded (`brain ask`, `brain chat`): kept for audit, never evidence.
+KINDS = ("knowledge", "note", "session", "summary", "source", "agent")
+#: What a search covers unless kinds are named: everything but the agent's own transcripts,
+#: which would otherwise feed earlier answers back as if they were facts.
+DEFAULT_KINDS = tuple(k for k in KINDS if k != "agent")
 
 _HEADING_RE = re.compile(r"^ {0,3}(#{1,3})\s+(.*?)\s*#*\s*$")
 _FENCE_RE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
@@ -109,6 +113,7 @@ def _as_date(value: Any) -> dt.date | None:
 
 def session_blocks(session: Session, rel: str) -> list[Block]:
     day = session.date
+    kind = "agent" if session.by_agent else "session"
     blocks = []
     for i, turn in enumerate(session.turns):
         blocks.append(
@@ -116,7 +121,7 @@ def session_blocks(session: Session, rel: str) -> list[Block]:
                 path=rel,
                 ord=i,
                 anchor=f"t{i + 1}",
-                kind="session",
+                kind=kind,
                 text=turn.content,
                 title=session.title,
                 date=turn.at.date() if turn.at else day,

@@ -25,7 +25,16 @@ from filelock import FileLock, Timeout
 from memory_schema.errors import ParseError
 from memory_schema.markdown_io import read_text
 
-from .blocks import KINDS, Block, dense_text, header, kind_of_file, neighbour_text, parse_blocks
+from .blocks import (
+    DEFAULT_KINDS,
+    KINDS,
+    Block,
+    dense_text,
+    header,
+    kind_of_file,
+    neighbour_text,
+    parse_blocks,
+)
 from .bm25 import Bm25Doc, Bm25Index, Boosts
 from .embedder import Embedder, embedder_id, get_embedder
 from .errors import CorruptIndexError, SearchError
@@ -368,7 +377,8 @@ class SearchIndex:
     ) -> list[Hit]:
         """The k best blocks for `query`, fused from BM25 and dense rankings by default.
 
-        Filters: `kinds` (knowledge, note, session, summary, source), `path_prefix`,
+        Filters: `kinds` (knowledge, note, session, summary, source, agent; by default
+        all but agent, the transcripts Brain's agent recorded of itself), `path_prefix`,
         `date_from`/`date_to` (inclusive; undated blocks never pass a date filter).
         `window=(b, a)` attaches b earlier and a later blocks of the same file to each hit;
         a block already inside a better hit's window is not returned again.
@@ -389,7 +399,7 @@ class SearchIndex:
             raise SearchError("window sizes must not be negative")
         fusion = fusion or self.settings.fusion
         filters = {
-            "kinds": list(kinds) if kinds is not None else None,
+            "kinds": list(kinds) if kinds is not None else list(DEFAULT_KINDS),
             "path_prefix": path_prefix or None,
             "day_from": date_from.toordinal() if date_from else None,
             "day_to": date_to.toordinal() if date_to else None,

@@ -12,7 +12,7 @@ from .bm25 import Boosts
 from .fusion import Fusion
 
 #: Bump when what the index stores changes; an index of another version is rebuilt.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the agent's own transcripts are kind "agent"
 
 METHODS = ("bm25", "dense", "hybrid")
 
@@ -48,7 +48,7 @@ class Hit:
 
     path: str  # relative to the memory root
     anchor: str  # "t4", "p2", or the heading of a page section ("" before any heading)
-    kind: str  # knowledge, note, session, summary, source
+    kind: str  # knowledge, note, session, summary, source, agent
     text: str
     score: float
     date: dt.date | None = None
@@ -66,7 +66,7 @@ class Hit:
         target = self.path[:-3] if self.path.endswith(".md") else self.path
         if not self.anchor:
             return target
-        if self.kind in ("session", "source"):
+        if self.kind in ("session", "source", "agent"):
             return f"{target}#^{self.anchor}"
         return f"{target}#{self.anchor}"
 

@@ -25,8 +25,9 @@ from memory_schema.errors import ParseError
 from memory_schema.layout import KNOWLEDGE, NOTES, iter_memory_files
 from memory_schema.links import CITE_DEF_RE, CITE_RE, WIKILINK_RE, LinkResolver, normalize_key
 from memory_schema.markdown_io import read_text
+from memory_schema.memory_config import read_config
 from memory_schema.page import CITATIONS_HEADING, Page
-from memory_schema.session import Session
+from memory_schema.session import Session, Turn
 from memory_schema.source import Source
 from memory_schema.store import is_session_file, is_source_file
 
@@ -275,10 +276,18 @@ def page_claims(page: Page) -> list[Claim]:
 class _EvidenceStore:
     """Loads cited sessions and sources once and hands out their blocks."""
 
-    def __init__(self, root: Path, resolver: LinkResolver, titles: dict[str, str]):
+    def __init__(
+        self,
+        root: Path,
+        resolver: LinkResolver,
+        titles: dict[str, str],
+        owner: Iterable[str] = (),
+    ):
         self.root = root
         self.resolver = resolver
         self.titles = titles  # path -> "title alias ..." of each page
+        self.owner = list(owner)  # the memory owner's name and aliases
+        self._owner_keys = {normalize_key(n) for n in self.owner}
         self._docs: dict[str, Session | Source | None] = {}
 
     def _load(self, rel: str) -> Session | Source | None:
@@ -288,6 +297,8 @@ class _EvidenceStore:
                 text = read_text((self.root / rel).read_bytes(), rel)
                 if is_session_file(rel):
                     doc = Session.parse(text, rel)
+                    if doc.by_agent:
+                        doc = None  # the agent's own transcript: an answer, not evidence
                 elif is_source_file(rel):
                     doc = Source.parse(text, rel)
             except (OSError, ParseError, ValueError):
@@ -304,6 +315,8 @@ class _EvidenceStore:
                 return None
             turn = doc.turns[n - 1]
             names = [turn.who, *doc.participants, doc.title]
+            if self._owners_turn(turn):
+                names += self.owner
             names += [self.resolver_title(name) for name in names]
             base = turn.at.date() if turn.at else doc.date
             dates = {d for _, d in resolve_dates(turn.content, base)}
@@ -320,6 +333,12 @@ class _EvidenceStore:
             dates = {d for _, d in resolve_dates(text, base)} | {base}
             return Evidence(text, doc.title, dates)
         return None
+
+    def _owners_turn(self, turn: Turn) -> bool:
+        """An unnamed `user` turn is the owner's, and so is one under an owner's name."""
+        if turn.role != "user" or not self.owner:
+            return False
+        return turn.speaker is None or normalize_key(turn.speaker) in self._owner_keys
 
     def resolver_title(self, name: str) -> str:
         """The page a name (a speaker, say) resolves to, with its title and aliases."""
@@ -536,7 +555,11 @@ def validate_semantics(
         page = pages.get(rel)
         resolver.add_file(rel, page.title if page else None, page.aliases if page else ())
     titles = {rel: " ".join([p.title, *p.aliases]) for rel, p in pages.items()}
-    store = _EvidenceStore(root, resolver, titles)
+    try:
+        owner = read_config(root).owner_names
+    except ParseError:
+        owner = []  # Dream refuses a broken config before it gets here
+    store = _EvidenceStore(root, resolver, titles, owner)
     wanted = set(paths) if paths is not None else set(pages)
     findings: list[Finding] = []
     for rel in sorted(wanted & set(pages)):

@@ -11,20 +11,89 @@ from .options import config_from, json_option, memory_option, print_json
 
 @click.command("init")
 @click.argument("directory", required=False, type=click.Path(file_okay=False))
+@click.option(
+    "--owner",
+    default=None,
+    metavar="NAME",
+    help="Whose memory this is: unnamed `user` turns and 'I/my' in questions are theirs.",
+)
 @memory_option
 @json_option
-def init_cmd(directory: str | None, memory: str | None, as_json: bool) -> None:
+def init_cmd(directory: str | None, owner: str | None, memory: str | None, as_json: bool) -> None:
     """Create a memory repo (Git, Brain layout, Obsidian vault) in DIRECTORY."""
     from memory_schema import init_memory
 
     root = Path(directory) if directory else config_from(memory).memory
-    repo, commit = init_memory(root)
+    try:
+        repo, commit = init_memory(root, owner=owner)
+    except ValueError as exc:
+        raise click.UsageError(f"--owner: {exc}") from exc
     if as_json:
-        print_json({"memory": str(repo.root), "commit": commit.sha if commit else None})
+        print_json(
+            {
+                "memory": str(repo.root),
+                "commit": commit.sha if commit else None,
+                "owner": " ".join(owner.split()) if owner else None,
+            }
+        )
     elif commit:
-        click.echo(f"Initialised memory in {repo.root} (commit {commit.sha[:8]})")
+        whose = f", owner {' '.join(owner.split())}" if owner else ""
+        click.echo(f"Initialised memory in {repo.root} (commit {commit.sha[:8]}{whose})")
     else:
         click.echo(f"{repo.root} is already a memory repo; nothing to do")
+
+
+@click.command("config")
+@click.argument("key", required=False)
+@click.argument("value", required=False)
+@click.option("--unset", is_flag=True, help="Remove the setting KEY.")
+@memory_option
+@json_option
+@click.pass_context
+def config_cmd(
+    ctx: click.Context,
+    key: str | None,
+    value: str | None,
+    unset: bool,
+    memory: str | None,
+    as_json: bool,
+) -> None:
+    """Show or change the memory's own settings (.brain/config.yaml, versioned).
+
+    `brain config` lists them, `brain config owner` shows one, `brain config owner
+    "Maya Chen"` sets it (one commit), `brain config --unset owner` removes it.
+    """
+    from memory_schema import MemoryRepo
+    from memory_schema.memory_config import KEYS, read_config, update_config
+
+    repo = MemoryRepo.open(config_from(memory).memory)
+    if key is not None and key not in KEYS:
+        raise click.UsageError(f"unknown setting {key!r} (known: {', '.join(KEYS)})")
+    if unset and (key is None or value is not None):
+        raise click.UsageError("--unset takes a setting name and no value")
+    if key is None or (value is None and not unset):
+        config = read_config(repo.root)
+        shown = {k: config.get(k) for k in ([key] if key else KEYS)}
+        if as_json:
+            print_json(shown)
+        elif key:
+            if shown[key] is None:
+                ctx.exit(1)  # like `git config`: an unset key prints nothing, exit 1
+            click.echo(shown[key])
+        else:
+            for k, v in shown.items():
+                click.echo(f"{k}: {v if v is not None else '(not set)'}  # {KEYS[k]}")
+        return
+    try:
+        config, commit = update_config(repo, key, None if unset else value)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from exc
+    if as_json:
+        print_json({key: config.get(key), "commit": commit.sha if commit else None})
+    else:
+        now = config.get(key)
+        what = f"{key} = {now}" if now is not None else f"{key} unset"
+        click.echo(what + (f" (commit {commit.sha[:8]})" if commit else "; nothing to change"))
 
 
 @click.command("remember")

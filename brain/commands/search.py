@@ -9,9 +9,9 @@ from typing import Any
 
 import click
 
-from .options import config_from, json_option, memory_option, print_json
+from search.blocks import KINDS as KIND_CHOICES
 
-KIND_CHOICES = ("knowledge", "note", "session", "summary", "source")
+from .options import config_from, json_option, memory_option, print_json
 
 
 @contextmanager
@@ -133,7 +133,8 @@ def _snippet(text: str, limit: int = 200) -> str:
     "kinds",
     multiple=True,
     type=click.Choice(KIND_CHOICES),
-    help="Only blocks of this kind (repeatable).",
+    help="Only blocks of this kind (repeatable). Default: all but `agent`, the "
+    "transcripts of `brain ask`/`chat`, which are never evidence.",
 )
 @click.option("--path", "path_prefix", default=None, help="Only files under this path prefix.")
 @click.option("--from", "date_from", type=click.DateTime(["%Y-%m-%d"]), default=None)

@@ -119,7 +119,10 @@ def build_server(memory: Path | str) -> BrainMCPServer:
         k: Annotated[int, Field(ge=1, le=50, description="How many blocks to return.")] = 8,
         kinds: Annotated[
             list[Literal["knowledge", "note", "session", "summary", "source"]] | None,
-            Field(description="Only these kinds of memory file (default: all)."),
+            Field(
+                description="Only these kinds of memory file (default: all; the agents' "
+                "own transcripts are never searched)."
+            ),
         ] = None,
         method: Annotated[
             Literal["hybrid", "bm25", "dense"],

@@ -1,0 +1,271 @@
+"""Whose memory it is, what is evidence, one truth (issue 12, items 1, 5 and 6).
+
+Real memory repos in tmp_path: the owner set at `brain init --owner` or `brain config`,
+unnamed `user` turns read as the owner's, the agent's own transcripts never cited,
+summarised or searched by default, and a claim the validators cut gone from INDEX.md.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from agent.citations import process
+from agent.evidence import EvidenceStore
+from agent.question import analyse, names_owner
+from agent.runner import Agent, AgentSettings
+from brain.cli import cli
+from dream import DreamOptions, run_dream
+from dream.extract import Observation, link
+from dream.state import DreamState
+from memory_schema import MemoryRepo, Session, Turn, init_memory
+from memory_schema.layout import CONFIG_FILE, DREAM_STATE_FILE, INDEX_FILE, summary_path_for
+from memory_schema.links import link_target_for_path
+from memory_schema.memory_config import read_config
+from memory_schema.page import Page
+from search import HashEmbedder, open_index
+from tests.test_dream_support import add_sessions
+from validators import validate_semantics
+
+OWNER = "Maya Chen"
+PROFILE = "knowledge/people/Maya Chen.md"
+
+
+def unnamed(sid: str, day: str, lines: list[tuple[str, str]]) -> Session:
+    """A session the way OpenAI exports are: the user's turns carry no name."""
+    start = dt.datetime.fromisoformat(f"{day}T09:00")
+    turns = [
+        Turn(role=role, content=text, at=start + dt.timedelta(minutes=i))
+        for i, (role, text) in enumerate(lines)
+    ]
+    return Session(id=sid, title=f"Chat {sid}", format="openai", turns=turns, started=start)
+
+
+MOVE = unnamed(
+    "2026-04-10-move",
+    "2026-04-10",
+    [
+        ("user", "we moved to Lisbon last week, the flat is near Alfama."),
+        ("assistant", "Congratulations! Porto is lovely too, you should live there."),
+        ("user", "my sister Lena lives in Porto actually. I work at Brightloop as a designer."),
+    ],
+)
+
+
+def owned_memory(tmp_path: Path, owner: str | None = OWNER) -> MemoryRepo:
+    repo, _ = init_memory(tmp_path / "memory", owner=owner)
+    return repo
+
+
+def pages(repo: MemoryRepo) -> dict[str, str]:
+    root = repo.root / "knowledge"
+    return {
+        str(p.relative_to(repo.root)): p.read_text("utf-8")
+        for p in root.rglob("*.md")
+        if p.is_file()
+    }
+
+
+# -- the owner ------------------------------------------------------------------------------
+
+
+def test_init_owner_and_config_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    root = tmp_path / "mem"
+    out = runner.invoke(cli, ["init", str(root), "--owner", "  Maya   Chen "])
+    assert out.exit_code == 0, out.output
+    assert "owner Maya Chen" in out.output
+    assert read_config(root).owner == "Maya Chen"
+    assert "owner: Maya Chen" in (root / CONFIG_FILE).read_text("utf-8")
+    mem = ["--memory", str(root)]
+    assert runner.invoke(cli, ["config", "owner", *mem]).output.strip() == "Maya Chen"
+    out = runner.invoke(cli, ["config", "owner_aliases", "maya, M. Chen", *mem])
+    assert out.exit_code == 0 and "commit" in out.output
+    assert read_config(root).owner_names == ["Maya Chen", "maya", "M. Chen"]
+    log = MemoryRepo.open(root).git("log", "-1", "--format=%B")
+    assert "Brain-Command: config" in log
+    # Setting the same value again changes nothing and makes no commit.
+    again = runner.invoke(cli, ["config", "owner", "Maya Chen", *mem])
+    assert "nothing to change" in again.output
+    # Bad input: one clean line, nothing written.
+    bad = runner.invoke(cli, ["config", "colour", "blue", *mem])
+    assert bad.exit_code == 2 and "unknown setting 'colour'" in bad.output
+    bad = runner.invoke(cli, ["init", str(tmp_path / "other"), "--owner", "   "])
+    assert bad.exit_code == 2 and "--owner" in bad.output
+    assert not (tmp_path / "other").exists()
+    out = runner.invoke(cli, ["config", "--unset", "owner_aliases", *mem])
+    assert out.exit_code == 0 and read_config(root).owner_aliases == []
+    # A hand-broken config file is a one-line error, not a traceback.
+    (root / CONFIG_FILE).write_text("owner: [unclosed\n", "utf-8")
+    broken = runner.invoke(cli, ["config", "owner", *mem])
+    assert broken.exit_code == 1 and ".brain/config.yaml" in broken.output
+    assert "Traceback" not in broken.output
+
+
+def test_i_and_my_in_unnamed_user_turns_become_the_owner_in_pages(tmp_path: Path) -> None:
+    repo = owned_memory(tmp_path)
+    add_sessions(repo, MOVE)
+    result = run_dream(repo, DreamOptions())
+    assert result.committed
+    wiki = pages(repo)
+    assert PROFILE in wiki, sorted(wiki)
+    assert "knowledge/people/User.md" not in wiki
+    profile = Page.parse(wiki[PROFILE], PROFILE)
+    assert profile.type == "profile"
+    assert "[[Lisbon]]" in profile.body  # "we moved to Lisbon": the owner lives there
+    assert "[[Lena]]" in profile.body  # "my sister Lena": the owner's sister
+    # What the assistant said ("you should live there") is no fact about her.
+    assert "Porto" not in profile.body.split("## Citations")[0].replace("Lena", "")
+    # Claims naming the owner on other pages are kept: her turns support her name.
+    assert not [c for c in result.claims_removed if "Maya" in c["message"]]
+    assert "[[Maya Chen]]" in wiki["knowledge/places/Lisbon.md"]
+
+
+def test_validators_accept_a_claim_about_the_owner_cited_to_her_own_turn(tmp_path: Path) -> None:
+    target = link_target_for_path(MOVE.path)
+    page = (
+        "---\ntitle: Lisbon\ntype: place\n---\n# Lisbon\n\n## People\n\n"
+        f"- [[Maya Chen]] lives here [cite:1]\n\n## Citations\n\n"
+        f'- [cite:1] [[{target}#^t1]] "we moved to Lisbon last week"\n'
+    )
+    for owner in (None, OWNER):
+        repo = owned_memory(tmp_path / (owner or "none"), owner)
+        add_sessions(repo, MOVE)
+        (repo.root / "knowledge/places/Lisbon.md").write_text(page, "utf-8")
+        report = validate_semantics(repo.root, ["knowledge/places/Lisbon.md"])
+        if owner is None:
+            # Nobody said who `user` is: the name is not in the evidence.
+            assert [f.message for f in report.errors] == [
+                "[cite:1] 'Maya Chen lives here': 'Maya' is not in the evidence"
+            ]
+        else:
+            assert report.ok, [str(f) for f in report.findings]
+
+
+def test_learned_owner_is_recorded_in_config(memory: MemoryRepo) -> None:
+    intro = unnamed(
+        "2026-03-01-intro",
+        "2026-03-01",
+        [("user", "Hi, I'm Maya Chen. I live in Lisbon."), ("assistant", "Hi Maya!")],
+    )
+    add_sessions(memory, intro)
+    assert read_config(memory.root).owner is None
+    run_dream(memory, DreamOptions())
+    assert read_config(memory.root).owner == "Maya Chen"
+    assert "knowledge/people/Maya Chen.md" in pages(memory)
+
+
+def test_first_and_third_person_questions_name_the_same_subject() -> None:
+    owner = ["Maya Chen", "mc"]
+    for q in ("where do i work now?", "Where does Maya work now?", "what is Maya Chen's job?"):
+        assert names_owner(analyse(q), owner), q
+    for q in ("where does Lena work?", "What is Tom's job?", "where does Maya work?"):
+        assert not names_owner(analyse(q), owner if "Maya" not in q else []), q
+
+
+# -- no self-feedback ---------------------------------------------------------------------
+
+
+def _ask(repo: MemoryRepo, question: str):  # type: ignore[no-untyped-def]
+    searcher = open_index(repo.root, embedder=HashEmbedder())
+    with Agent(repo.root, AgentSettings(), searcher=searcher, record=True) as agent:
+        return agent.ask(question)
+
+
+def test_a_recorded_ask_transcript_is_never_cited_or_summarised(tmp_path: Path) -> None:
+    repo = owned_memory(tmp_path)
+    add_sessions(repo, MOVE)
+    run_dream(repo, DreamOptions())
+    first = _ask(repo, "where do i live now?")
+    second = _ask(repo, "Where does Maya live now?")
+    asks = [first.session_path, second.session_path]
+    assert all(asks) and all("/ask-" in p for p in asks)
+    # Both phrasings name the owner, so both answers come from her own turn.
+    for a in (first, second):
+        assert a.citations and all(c.path == MOVE.path for c in a.citations), a.text
+    # Dream again: the transcripts are consumed unread, never summarised.
+    result = run_dream(repo, DreamOptions())
+    assert not result.committed and "never evidence" in result.message
+    for path in asks:
+        assert not (repo.root / summary_path_for(path)).exists()
+    # Asked a third time: the earlier answers are not evidence.
+    third = _ask(repo, "where do i live now?")
+    assert third.citations and all(c.path == MOVE.path for c in third.citations)
+    # Something new to dream on: the state then marks the transcripts as the agent's.
+    add_sessions(repo, unnamed("2026-05-01-tea", "2026-05-01", [("user", "I drink green tea.")]))
+    result = run_dream(repo, DreamOptions())
+    assert result.committed and not any("/ask-" in p for p in result.sessions_summarized)
+    state = DreamState.parse(repo.read_text(DREAM_STATE_FILE))
+    assert all(state.sessions[p].get("agent") for p in asks)
+    tracked = repo.git("ls-files").split()
+    assert not [p for p in tracked if "/ask-" in p and p.endswith(".summary.md")]
+    # Search leaves them out unless asked for by kind.
+    index = open_index(repo.root, embedder=HashEmbedder())
+    hits = index.search("where do i live now", k=20, method="bm25")
+    assert hits and not any("/ask-" in h.path for h in hits)
+    mine = index.search("where do i live now", k=20, method="bm25", kinds=["agent"])
+    assert mine and all("/ask-" in h.path and h.kind == "agent" for h in mine)
+    # The citation check refuses a citation of one.
+    cited = process(f"She lives in Lisbon [[{asks[0][:-3]}#^t1]].", EvidenceStore(repo.root))
+    assert cited.invalid == 1 and not cited.citations
+
+
+def test_a_summary_an_older_dream_wrote_of_an_ask_transcript_is_removed(
+    tmp_path: Path,
+) -> None:
+    repo = owned_memory(tmp_path)
+    add_sessions(repo, MOVE)
+    run_dream(repo, DreamOptions())
+    asked = _ask(repo, "where do i live now?")
+    # What an older Dream wrote: a summary of the transcript, the state saying it is done.
+    summary = summary_path_for(asked.session_path)
+    state = DreamState.parse(repo.read_text(DREAM_STATE_FILE))
+    state.agent_checked = False
+    blob = repo.git("rev-parse", f"HEAD:{asked.session_path}").strip()
+    state.sessions[asked.session_path] = {"blob": blob, "turns": 4}
+    with repo.transaction("older dream", {"Brain-Command": "dream"}) as tx:
+        tx.write(summary, "---\ntitle: Summary\ntype: summary\n---\n# Summary\n")
+        tx.write(DREAM_STATE_FILE, state.render())
+    result = run_dream(repo, DreamOptions())
+    assert result.committed and "summaries of agent transcripts removed" in repo.git(
+        "log", "-1", "--format=%s"
+    )
+    assert not (repo.root / summary).exists()
+    state = DreamState.parse(repo.read_text(DREAM_STATE_FILE))
+    assert state.agent_checked and state.sessions[asked.session_path]["agent"]
+    assert not run_dream(repo, DreamOptions()).committed  # checked once, then never again
+
+
+# -- one truth ------------------------------------------------------------------------------
+
+
+def test_a_claim_the_validators_removed_is_absent_from_index(tmp_path: Path) -> None:
+    repo = owned_memory(tmp_path)
+    add_sessions(repo, MOVE)
+    target = link_target_for_path(MOVE.path)
+    quote = MOVE.turns[0].content
+
+    def observer(item, wiki):  # type: ignore[no-untyped-def]
+        when = dt.date(2026, 4, 10)
+        made_up = Observation(
+            OWNER, "profile", "fact", "Current", link("Globex", "organization"),
+            attr="Employer", when=when, anchor=(target, "t1", quote),
+        )  # fmt: skip
+        true = Observation(
+            OWNER, "profile", "fact", "Current", link("Lisbon", "place"),
+            attr="Lives in", when=when, anchor=(target, "t1", quote),
+        )  # fmt: skip
+        return [made_up, true]
+
+    result = run_dream(repo, DreamOptions(engine="llm", observer=observer))
+    assert result.committed
+    removed = [c for c in result.claims_removed if "Globex" in c["message"]]
+    assert removed and removed[0]["path"] == PROFILE
+    profile = (repo.root / PROFILE).read_text("utf-8")
+    assert "Globex" not in profile and "Lisbon" in profile
+    index = (repo.root / INDEX_FILE).read_text("utf-8")
+    line = next(ln for ln in index.splitlines() if "|Maya Chen]]" in ln)
+    assert "Globex" not in line and "Lisbon" in line
+    assert "Employer" not in index
