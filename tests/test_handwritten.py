@@ -27,7 +27,7 @@ DIRS = persona_dirs()
 
 
 def test_there_are_at_least_four_personas() -> None:
-    assert len(DIRS) >= 2, [d.name for d in DIRS]
+    assert len(DIRS) >= 4, [d.name for d in DIRS]
     owners = [load_persona(d).owner for d in DIRS]
     assert None in owners, "one user never says their name"
     assert any(owners), "one user is named"
@@ -61,12 +61,13 @@ def _in_evidence(answer: str, held: str) -> bool:
     ways dates are written ("31 May 2026" is in "ends on may 31, 2026")."""
     if answer.lower() in held:
         return True
-    for fmt, forms in (("%B %d, %Y", 3), ("%d %B %Y", 3), ("%Y-%m-%d", 3), ("%d %B", 5)):
+    for fmt in ("%B %d, %Y", "%d %B %Y", "%Y-%m-%d", "%d %B", "%B %d"):
         try:
             day = dt.datetime.strptime(answer, fmt).date()
         except ValueError:
             continue
-        written = _dates(day)[:forms] if forms == 3 else _dates(day)[3:5]
+        # With a year, the evidence must name that year too; without, the day and month.
+        written = _dates(day)[:3] if "%Y" in fmt else _dates(day)[3:5]
         return any(form in held for form in written)
     return False
 
