@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import re
 
+# Speakers of assistant turns that are the AI itself: one list, beside Turn.by_ai.
+from memory_schema.session import AI_SPEAKERS as AI_SPEAKERS
+
 from .lexicon import DIETS, PROJECT_HEADS, pet_pattern, relation_pattern
 
 # A capitalised word that is not "I'd", "I'm": names are runs of them ("Bank of Spain").
@@ -257,12 +260,6 @@ _VAGUE_RE = re.compile(
     re.IGNORECASE,
 )
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us)\b", re.IGNORECASE)
-#: Speakers of assistant turns that are the AI itself; other named speakers are people.
-AI_SPEAKERS = frozenset(
-    re.findall(
-        r"\S+", "assistant ai bot agent brain claude chatgpt gpt gpt-4 gpt-4o copilot gemini"
-    )
-)
 _SENT_RE = re.compile(
     r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bProf\.)"
     r"(?<!\bvs\.)(?<!\bJr\.)(?<!\bSr\.)\s+(?=[A-Z\"'(])|\n+"

@@ -16,6 +16,25 @@ ROLES = ("user", "assistant", "system", "tool")
 #: Format of the transcripts Brain's own agents record (`brain ask`, `brain chat`): kept
 #: for audit, never evidence (Dream does not read them, search and citations skip them).
 AGENT_FORMAT = "brain-agent"
+#: First words of assistant speakers that are an AI, not a person ("claude 3", "brain
+#: extractive"). An assistant turn under any other name is a person's (LoCoMo's second
+#: speaker, a colleague in a captured chat).
+AI_SPEAKERS = frozenset(
+    {
+        "assistant",
+        "ai",
+        "bot",
+        "agent",
+        "brain",
+        "claude",
+        "chatgpt",
+        "gpt",
+        "gpt-4",
+        "gpt-4o",
+        "copilot",
+        "gemini",
+    }
+)
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _HEADER_RE = re.compile(
     r"^> \*\*(?P<speaker>[^*\n]+)\*\* \((?P<role>user|assistant|system|tool)\)(?: · (?P<at>.+))?$"
@@ -45,6 +64,14 @@ class Turn:
     @property
     def who(self) -> str:
         return self.speaker or self.role
+
+    @property
+    def by_ai(self) -> bool:
+        """Said by an AI assistant: an assistant turn without a person's name. What an AI
+        says is never a fact about the user or anyone else."""
+        if self.role != "assistant":
+            return False
+        return self.speaker is None or (self.speaker.casefold().split() or [""])[0] in AI_SPEAKERS
 
     def same_as(self, other: Turn) -> bool:
         return (self.role, self.content, self.who) == (other.role, other.content, other.who)

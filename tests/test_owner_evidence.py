@@ -144,6 +144,29 @@ def test_validators_accept_a_claim_about_the_owner_cited_to_her_own_turn(tmp_pat
             assert report.ok, [str(f) for f in report.findings]
 
 
+def test_what_an_ai_assistant_says_is_no_fact_in_the_wiki(tmp_path: Path) -> None:
+    repo = owned_memory(tmp_path)
+    add_sessions(repo, MOVE)
+    target = link_target_for_path(MOVE.path)
+    cite = f'- [cite:1] [[{target}#^t2]] "Porto is lovely too, you should live there."\n'
+    wiki = "knowledge/places/Porto.md"
+    (repo.root / wiki).write_text(
+        "---\ntitle: Porto\ntype: place\n---\n# Porto\n\n"
+        f"- Porto is lovely, [[Maya Chen]] should live there [cite:1]\n\n## Citations\n\n{cite}",
+        "utf-8",
+    )
+    summary = summary_path_for(MOVE.path)
+    (repo.root / summary).write_text(
+        "---\ntitle: Summary\ntype: summary\n---\n# Summary\n\n"
+        f"- assistant: Porto is lovely too [cite:1]\n\n## Citations\n\n{cite}",
+        "utf-8",
+    )
+    report = validate_semantics(repo.root, [wiki, summary])
+    assert [(f.path, f.message.rsplit(": ", 1)[-1]) for f in report.errors] == [
+        (wiki, "only an AI assistant says so, which is no fact about anyone")
+    ]
+
+
 def test_learned_owner_is_recorded_in_config(memory: MemoryRepo) -> None:
     intro = unnamed(
         "2026-03-01-intro",

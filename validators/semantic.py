@@ -245,6 +245,7 @@ class Evidence:
     text: str
     context: str  # speaker, participants, title: names the claim may use
     dates: set[dt.date] = field(default_factory=set)
+    by_ai: bool = False  # an AI assistant's turn: never a fact about anyone
 
 
 def page_claims(page: Page) -> list[Claim]:
@@ -322,7 +323,7 @@ class _EvidenceStore:
             dates = {d for _, d in resolve_dates(turn.content, base)}
             if base:
                 dates.add(base)
-            return Evidence(turn.content, " ".join(filter(None, names)), dates)
+            return Evidence(turn.content, " ".join(filter(None, names)), dates, turn.by_ai)
         if isinstance(doc, Source) and anchor.startswith("p") and anchor[1:].isdigit():
             n = int(anchor[1:])
             if not 1 <= n <= len(doc.blocks):
@@ -582,7 +583,11 @@ def validate_semantics(
                 for n in claim.cites
                 if n in defs and (ev := store.block(defs[n].target, defs[n].anchor))
             ]
-            reason = check_claim(claim.text, evidence, names, judge)
+            if rel.startswith(f"{KNOWLEDGE}/") and evidence and all(e.by_ai for e in evidence):
+                # A wiki fact needs a person's words; a summary may report what the AI said.
+                reason = "only an AI assistant says so, which is no fact about anyone"
+            else:
+                reason = check_claim(claim.text, evidence, names, judge)
             if reason:
                 cites = "".join(f"[cite:{n}]" for n in claim.cites)
                 findings.append(
