@@ -343,7 +343,7 @@ class Toolbox:
 
 
 def _rev(rev: str) -> str:
-    if not _REV_RE.match(rev):
+    if not _REV_RE.fullmatch(rev):
         raise ToolError(f"not a revision: {rev!r}")
     return rev
 

@@ -71,7 +71,7 @@ def entry_line(memory: Path, cron: str, engine: str = "extractive") -> str:
 def install(memory: Path, cron: str, engine: str = "extractive") -> str:
     """Install (or replace) this memory's entry; returns the line written."""
     cron = " ".join(cron.split())
-    if not _CRON_RE.match(cron):
+    if not _CRON_RE.fullmatch(cron):
         raise ScheduleError(f"{cron!r} is not a cron schedule (five fields, e.g. '0 3 * * *')")
     mark = f"{MARK}{memory.resolve()}"
     lines = [x for x in read_crontab() if not x.endswith(mark)]

@@ -14,7 +14,7 @@ from memory_schema.repo import MemoryRepo
 from memory_schema.session import Session
 
 from .capture import CaptureReport, Outcome, capture_sessions
-from .errors import IngestError, UnknownFormatError
+from .errors import IngestError, RejectedSessionWarning, UnknownFormatError
 from .formats import parse_file
 from .textio import DEFAULT_MAX_INPUT_BYTES, DecodeWarning
 
@@ -84,6 +84,7 @@ def parse_session_files(
     for path in paths:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", DecodeWarning)
+            warnings.simplefilter("always", RejectedSessionWarning)
             try:
                 _, sessions = parse_file(path, fmt, max_bytes)
             except UnknownFormatError as exc:
@@ -95,6 +96,11 @@ def parse_session_files(
                 report.outcomes.append(Outcome("rejected", origin=str(path), message=exc.message))
                 sessions = []
         report.warnings += [str(w.message) for w in caught if issubclass(w.category, DecodeWarning)]
+        report.outcomes += [
+            Outcome("rejected", origin=str(path), message=str(w.message))
+            for w in caught
+            if issubclass(w.category, RejectedSessionWarning)
+        ]
         parsed += [(path, s) for s in sessions]
         if progress:
             progress(str(path))

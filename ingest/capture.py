@@ -90,10 +90,19 @@ def capture_sessions(
     batch = _dedupe(list(sessions))
     report = CaptureReport()
     rendered: dict[str, str] = {}
+    unwritable: dict[str, str] = {}
     for s in batch:
         if not s.turns:
             continue
-        rendered[s.id] = s.render()  # render before taking the lock: it is the slow part
+        text = s.render()  # render before taking the lock: it is the slow part
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            # A lone surrogate from any parser: this session cannot be a UTF-8 file;
+            # reject it alone rather than aborting the whole batch.
+            unwritable[s.id] = f"text that UTF-8 cannot hold ({exc.reason}); rejected"
+            continue
+        rendered[s.id] = text
     trailers = {"Brain-Command": command, "Brain-Sessions": _session_ids(batch)}
     with repo.transaction(_message(batch), trailers) as tx:
         index = parse_index(tx.read_text(SESSIONS_INDEX))
@@ -101,7 +110,10 @@ def capture_sessions(
             index = scan_sessions(repo.root)
         changed = False
         for s in batch:
-            outcome = _capture_one(tx, s, rendered.get(s.id), index)
+            if s.id in unwritable:
+                outcome = Outcome("rejected", id=s.id, message=unwritable[s.id])
+            else:
+                outcome = _capture_one(tx, s, rendered.get(s.id), index)
             report.outcomes.append(outcome)
             changed |= outcome.status in ("captured", "grown")
             if progress:

@@ -19,5 +19,9 @@ class UnknownFormatError(IngestError):
     """The input's format is not one capture knows (the message lists the known ones)."""
 
 
+class RejectedSessionWarning(UserWarning):
+    """One session of a multi-session file was rejected; the others are still captured."""
+
+
 class RejectedInputError(IngestError):
     """The input is corrupt, empty, too large or otherwise unusable; nothing was written."""

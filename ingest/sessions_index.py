@@ -66,7 +66,7 @@ def parse_index(text: str | None) -> dict[str, IndexEntry] | None:
     if text is None or not text.startswith("# Sessions"):
         return None
     entries = {}
-    for line in text.splitlines():
+    for line in text.split("\n"):
         if not line.startswith("- "):
             continue
         m = _LINE.match(line)

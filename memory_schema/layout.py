@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
@@ -56,6 +57,10 @@ def safe_relpath(root: Path, rel: str | os.PathLike[str]) -> str:
     text = str(rel).replace("\\", "/")
     if not text or text.startswith("/") or (len(text) > 1 and text[1] == ":"):
         raise PathEscapeError("absolute or empty path refused", path=text)
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        # A newline or other control character in a file name breaks every line-based
+        # tool that lists or reads files (git's batch modes, logs, the index).
+        raise PathEscapeError("control characters are not allowed in memory paths", path=text)
     parts = PurePosixPath(text).parts
     if any(p == ".." for p in parts):
         raise PathEscapeError("'..' is not allowed in memory paths", path=text)

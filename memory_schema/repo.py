@@ -5,7 +5,10 @@ collected, then, under an inter-process lock, turned into exactly one Git commit
 plumbing commands (blobs, a private index, commit-tree, a compare-and-swap update-ref),
 and only then copied into the working tree with atomic renames. A crash before the
 ref moves changes nothing; a crash after it is finished by the next writer from a
-journal. Nothing else in Brain opens memory files for writing.
+journal. Opening a memory (`MemoryRepo.open`, which every command uses) finishes such
+a transaction first, and clears what a killed writer left: git lock files no live
+process holds and `brain-txn-*` folders. Nothing else in Brain opens memory files for
+writing.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator, Mapping
@@ -22,7 +26,9 @@ from types import TracebackType
 
 from filelock import FileLock, Timeout
 
+from . import recovery
 from .errors import NotAMemoryError, WriteError
+from .faults import fault
 from .layout import BRAIN_DIR, safe_relpath
 
 DEFAULT_AUTHOR = ("Brain", "brain@localhost")
@@ -81,7 +87,27 @@ class MemoryRepo:
             raise NotAMemoryError(
                 "not a memory repo (run `brain init` to create one)", path=str(repo.root)
             )
+        repo.recover()
         return repo
+
+    def recover(self) -> bool:
+        """Finish an interrupted transaction now, unless a live writer holds the lock.
+
+        Returns whether there was anything to do and it was done. A writer that holds
+        the lock is alive (the lock dies with its holder) and finishes its own work.
+        """
+        if not recovery.needs_recovery(self.git_dir, self._journal):
+            return False
+        lock = FileLock(str(self.git_dir / "brain-write.lock"))
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            return False
+        try:
+            self._recover()
+        finally:
+            lock.release()
+        return True
 
     @property
     def git_dir(self) -> Path:
@@ -123,26 +149,58 @@ class MemoryRepo:
         return self.show_many([rel], rev)[rel]
 
     def show_many(self, rels: list[str], rev: str = "HEAD") -> dict[str, bytes | None]:
-        """Contents of files at a revision (None where absent), in one `git cat-file`."""
+        """Contents of files at a revision (None where absent), in two git processes.
+
+        Safe for any file name: names go to `ls-tree` as arguments and come back
+        NUL-terminated, and `cat-file --batch` is asked for object ids only, so a name
+        with a newline cannot shift one file's text onto the next.
+        """
         if not rels:
+            return {}
+        ids = self._blob_ids(rev, rels)
+        blobs = self._cat_blobs(sorted(set(ids.values())))
+        return {rel: blobs.get(ids[rel]) if rel in ids else None for rel in rels}
+
+    def _blob_ids(self, rev: str, rels: list[str]) -> dict[str, str]:
+        """path -> blob id at `rev` for those of `rels` that are files there."""
+        wanted = list(dict.fromkeys(rels))
+        found: dict[str, str] = {}
+        for i in range(0, len(wanted), 1000):
+            chunk = wanted[i : i + 1000]
+            proc = subprocess.run(
+                ["git", "--literal-pathspecs", "ls-tree", "-z", "--full-tree", rev, "--", *chunk],
+                cwd=self.root,
+                capture_output=True,
+            )
+            if proc.returncode != 0:
+                return {}  # no such revision (an empty repo): nothing exists
+            asked = {r.encode("utf-8", "surrogateescape"): r for r in chunk}
+            for rec in proc.stdout.split(b"\0"):
+                meta, tab, path = rec.partition(b"\t")
+                parts = meta.split()
+                if tab and len(parts) == 3 and parts[1] == b"blob" and path in asked:
+                    found[asked[path]] = parts[2].decode("ascii")
+        return found
+
+    def _cat_blobs(self, shas: list[str]) -> dict[str, bytes]:
+        """Contents of blobs by id, over one `git cat-file --batch`."""
+        if not shas:
             return {}
         proc = subprocess.run(
             ["git", "cat-file", "--batch"],
             cwd=self.root,
-            input="".join(f"{rev}:{rel}\n" for rel in rels).encode("utf-8"),
+            input="".join(f"{sha}\n" for sha in shas).encode("ascii"),
             capture_output=True,
         )
         out, pos, result = proc.stdout, 0, {}
-        for rel in rels:
+        for sha in shas:
             end = out.index(b"\n", pos)
-            header = out[pos:end]
+            parts = out[pos:end].split(b" ")
             pos = end + 1
-            parts = header.rsplit(b" ", 2)
-            if header.endswith(b" missing") or len(parts) != 3 or not parts[2].isdigit():
-                result[rel] = None
-                continue
+            if len(parts) != 3 or not parts[2].isdigit():
+                continue  # "<sha> missing"
             size = int(parts[2])
-            result[rel] = out[pos : pos + size] if parts[1] == b"blob" else None
+            result[sha] = out[pos : pos + size]
             pos += size + 1
         return result
 
@@ -188,6 +246,8 @@ class MemoryRepo:
 
     def _recover(self) -> None:
         """Finish or discard a transaction interrupted by a crash (caller holds the lock)."""
+        recovery.clear_stale_git_locks(self.git_dir)
+        recovery.remove_txn_folders(self.git_dir)
         if not self._journal.exists():
             return
         try:
@@ -210,13 +270,17 @@ class MemoryRepo:
         """Make the working tree and index match HEAD for `paths`."""
         if data is None:
             data = self.show_many(paths)
-        for rel in paths:
+        half = len(paths) // 2
+        for i, rel in enumerate(paths):
+            if i == half:
+                fault("in-worktree")
             target = self.root / safe_relpath(self.root, rel)
             content = data[rel]
             if content is None:
                 target.unlink(missing_ok=True)
             else:
                 atomic_write(target, content)
+        fault("after-worktree")
         if paths:
             self.git(
                 "reset",
@@ -234,6 +298,7 @@ class MemoryRepo:
         changed = {rel: data for rel, data in writes.items() if data != current.get(rel)}
         if not changed:
             return None
+        fault("txn-start")
         tmp = Path(tempfile.mkdtemp(prefix="brain-txn-", dir=self.git_dir))
         try:
             index_env = {"GIT_INDEX_FILE": str(tmp / "index")}
@@ -248,6 +313,7 @@ class MemoryRepo:
                 if blob_files
                 else []
             )
+            fault("after-blobs")
             if old:
                 self.git("read-tree", old, env=index_env)
             else:
@@ -258,19 +324,25 @@ class MemoryRepo:
                 "update-index", "-z", "--index-info", input="\0".join(info) + "\0", env=index_env
             )
             tree = self.git("write-tree", env=index_env).strip()
+            fault("after-tree")
             parents = ["-p", old] if old else []
             new = self.git("commit-tree", tree, *parents, input=message).strip()
-            self._journal.write_text(
-                json.dumps({"old": old, "new": new, "paths": sorted(changed)}), "utf-8"
+            fault("after-commit")
+            atomic_write(
+                self._journal,
+                json.dumps({"old": old, "new": new, "paths": sorted(changed)}).encode("utf-8"),
             )
+            fault("after-journal")
+            fault("in-update-ref", self.git_dir)
             self.git("update-ref", "-m", message.split("\n", 1)[0], "HEAD", new, old or _ZERO)
+            fault("after-update-ref")
             self._sync_worktree(sorted(changed), changed)
+            fault("after-index")
             self._journal.unlink(missing_ok=True)
+            fault("after-journal-removed")
             return CommitInfo(sha=new, message=message, paths=tuple(sorted(changed)))
         finally:
-            for f in tmp.iterdir():
-                f.unlink()
-            tmp.rmdir()
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 class Transaction:
@@ -308,9 +380,15 @@ class Transaction:
             self._lock_cm.__exit__(exc_type, exc, tb)
 
     def full_message(self) -> str:
-        msg = self.message.strip()
+        """Subject line, blank line, trailers; every part is one line.
+
+        A title, id or file name that carries a line break (`x\n\nBrain-Command: dream`)
+        becomes spaces: it can never start a line of its own, so never a trailer.
+        """
+        msg = one_line(self.message)
         if self.trailers:
-            msg += "\n\n" + "\n".join(f"{k}: {v}" for k, v in self.trailers.items())
+            lines = [f"{one_line(k)}: {one_line(v)}" for k, v in self.trailers.items()]
+            msg += "\n\n" + "\n".join(lines)
         return msg + "\n"
 
     def write(self, rel: str, data: str | bytes) -> str:
@@ -336,6 +414,11 @@ class Transaction:
         if not self.repo.exists(rel):
             return None
         return self.repo.read_text(rel)
+
+
+def one_line(text: str) -> str:
+    """Text with every line break and control character made a single space."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
 
 
 def _git_identity_env() -> dict[str, str]:

@@ -88,7 +88,7 @@ class Session:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not SESSION_ID_RE.match(self.id):
+        if not SESSION_ID_RE.fullmatch(self.id):
             raise ValueError(f"session id {self.id!r} must match {SESSION_ID_RE.pattern}")
         if not self.participants:
             seen: list[str] = []

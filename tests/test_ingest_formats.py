@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.errors import RejectedInputError, UnknownFormatError
+from ingest.errors import RejectedInputError, RejectedSessionWarning, UnknownFormatError
 from ingest.formats import claude_code, markdown_transcript, openai_chat, parse_file
 from ingest.textio import DecodeWarning
 
@@ -160,7 +160,12 @@ def test_brain_jsonl_bad_line_names_the_line(tmp_path: Path) -> None:
     f = tmp_path / "s.jsonl"
     good = (FIXTURES / "sessions.jsonl").read_text().splitlines()[0]
     f.write_text(good + '\n{"id": "y", "started_at": "2026-01-01", "turns": [{"role": "cat"}]}\n')
-    with pytest.raises(RejectedInputError, match=r"s\.jsonl:2: turn 1: role 'cat' is not one of"):
+    # One bad line rejects its own session only; the good ones are still read.
+    with pytest.warns(RejectedSessionWarning, match=r"s\.jsonl:2: turn 1: role 'cat' is not one"):
+        _, sessions = parse_file(f)
+    assert len(sessions) == 1
+    f.write_text('{"id": "y", "started_at": "2026-01-01", "turns": [{"role": "cat"}]}\n')
+    with pytest.raises(RejectedInputError, match=r"s\.jsonl:1: turn 1: role 'cat' is not one of"):
         parse_file(f)
 
 

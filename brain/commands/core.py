@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import config_from, json_option, memory_option, print_json
+from .options import config_from, json_option, memory_option, open_memory, print_json
 
 
 @click.command("init")
@@ -128,10 +128,7 @@ def validate_cmd(ctx: click.Context, memory: str | None, as_json: bool) -> None:
     """Check the memory tree: schema, citations, links, paths. Exit 1 on errors."""
     from validators import validate_tree
 
-    root = config_from(memory).memory
-    if not root.is_dir():
-        raise click.ClickException(f"{root}: no such memory directory")
-    report = validate_tree(root)
+    report = validate_tree(open_memory(memory).root)
     if as_json:
         print_json(report.as_dict())
     else:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from brain.config import Config
+
+if TYPE_CHECKING:
+    from memory_schema import MemoryRepo
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,6 +33,14 @@ def json_option(func: F) -> F:
 
 def config_from(memory: str | None) -> Config:
     return Config.load(memory)
+
+
+def open_memory(memory: str | None) -> MemoryRepo:
+    """The configured memory, opened: a path that is no memory repo is one clean error
+    (nothing is created), and a transaction a killed writer left is finished first."""
+    from memory_schema import MemoryRepo
+
+    return MemoryRepo.open(config_from(memory).memory)
 
 
 def print_json(data: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from .options import config_from, json_option, memory_option, print_json
+from .options import json_option, memory_option, open_memory, print_json
 
 DEFAULT_IMAGE = "brain-sandbox:latest"  # sandbox.image.DEFAULT_IMAGE, without the import
 
@@ -81,7 +81,7 @@ def exec_cmd(
     from sandbox.session import memory_sandbox
 
     chosen = _backend(backend)
-    root = config_from(memory).memory
+    root = open_memory(memory).root
     with memory_sandbox(
         root, chosen, whole=whole, include=include, **_options(chosen, image)
     ) as box:
@@ -118,7 +118,7 @@ def shell_cmd(
             "the local backend runs read-only tools only, no shell; "
             "use --backend bwrap or --backend docker"
         )
-    root = config_from(memory).memory
+    root = open_memory(memory).root
     with memory_sandbox(
         root, chosen, whole=whole, include=include, **_options(chosen, image)
     ) as box:

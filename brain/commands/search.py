@@ -11,7 +11,7 @@ import click
 
 from search.blocks import KINDS as KIND_CHOICES
 
-from .options import config_from, json_option, memory_option, print_json
+from .options import json_option, memory_option, open_memory, print_json
 
 
 @contextmanager
@@ -80,7 +80,7 @@ def index_cmd(
     """Build or update the search index in .brain/cache/ (incremental by content hash)."""
     from search import open_index
 
-    idx = open_index(config_from(memory).memory)
+    idx = open_index(open_memory(memory).root)
     if show_status:
         status = idx.status()
         if as_json:
@@ -171,7 +171,7 @@ def search_cmd(
     """Find the blocks of memory that best match QUERY (BM25 + embeddings, fused)."""
     from search import open_index
 
-    idx = open_index(config_from(memory).memory)
+    idx = open_index(open_memory(memory).root)
     hits = idx.search(
         query,
         k=k,

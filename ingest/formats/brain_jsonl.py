@@ -7,12 +7,13 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 from typing import Any
 
 from memory_schema.session import ROLES, SESSION_ID_RE, Session, Turn
 
-from ..errors import RejectedInputError
+from ..errors import RejectedInputError, RejectedSessionWarning
 from ..textio import read_input_text
 from .common import parse_iso, title_from_turns
 
@@ -29,24 +30,39 @@ def looks_like(first: Any) -> bool:
 
 
 def parse_text(text: str, path: Path) -> list[Session]:
+    """Every good line's session. A bad line rejects that session only (a warning the
+    batch reports as rejected); when no line is good, the file is rejected."""
     name = str(path)
     sessions = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    errors: list[RejectedInputError] = []
+    # Lines end at "\n" only: JSON strings may hold U+2028 and other characters that
+    # str.splitlines() would split at.
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RejectedInputError(f"line {lineno}: not valid JSON ({exc.msg})", name) from None
-        sessions.append(session_from_obj(obj, f"{name}:{lineno}"))
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise RejectedInputError(
+                    f"line {lineno}: not valid JSON ({exc.msg})", name
+                ) from None
+            sessions.append(session_from_obj(obj, f"{name}:{lineno}"))
+        except RejectedInputError as exc:
+            errors.append(exc)
+    if errors and not sessions:
+        raise errors[0]
+    for exc in errors:
+        warnings.warn(RejectedSessionWarning(str(exc)), stacklevel=2)
     return sessions
 
 
 def session_from_obj(obj: Any, where: str) -> Session:
+    _check_text(obj, where)
     if not isinstance(obj, dict):
         raise RejectedInputError("a session must be a JSON object", path=where)
     sid = obj.get("id")
-    if not isinstance(sid, str) or not SESSION_ID_RE.match(sid):
+    if not isinstance(sid, str) or not SESSION_ID_RE.fullmatch(sid):
         raise RejectedInputError(
             f"'id' must be a string matching {SESSION_ID_RE.pattern}", path=where
         )
@@ -63,6 +79,24 @@ def session_from_obj(obj: Any, where: str) -> Session:
         turns=turns,
         started=started,
     )
+
+
+def _check_text(value: Any, where: str) -> None:
+    """Refuse strings Markdown in UTF-8 cannot hold: JSON's "\\ud800" is a lone surrogate."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RejectedInputError(
+                "text with a lone surrogate (an invalid \\uD800-\\uDFFF escape)", path=where
+            ) from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_text(k, where)
+            _check_text(v, where)
+    elif isinstance(value, list):
+        for v in value:
+            _check_text(v, where)
 
 
 def _turn(raw: Any, i: int, where: str) -> Turn:

@@ -40,7 +40,7 @@ def parse_text(text: str, path: Path) -> list[Session]:
     name = str(path)
     turns: list[Turn] = []
     session_id = summary = cwd = branch = None
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
