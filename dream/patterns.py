@@ -213,7 +213,9 @@ _P: dict[str, re.Pattern[str]] = {
         r"(?P<what>[^.!?\n,;]{2,60})"
     ),
     "intro": re.compile(
-        r"\b(?:I'm|I am|my name is|call me|this is)\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b"
+        # The cue in any case ("hi! i'm Maya Chen"); the name capitalised, any alphabet.
+        r"\b(?i:I'm|I’m|I am|my name is|call me|this is)\s+"
+        r"(?P<name>[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:\s+[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)?)\b"
     ),
 }
 _REQUEST_RE = re.compile(

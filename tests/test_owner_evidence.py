@@ -171,7 +171,7 @@ def test_learned_owner_is_recorded_in_config(memory: MemoryRepo) -> None:
     intro = unnamed(
         "2026-03-01-intro",
         "2026-03-01",
-        [("user", "Hi, I'm Maya Chen. I live in Lisbon."), ("assistant", "Hi Maya!")],
+        [("user", "hi! i'm Maya Chen. I live in Lisbon."), ("assistant", "Hi Maya!")],
     )
     add_sessions(memory, intro)
     assert read_config(memory.root).owner is None
