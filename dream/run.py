@@ -169,7 +169,14 @@ def _run(
     files = dict(tree.written)
     removed = [f.as_dict() for f in validation.removed]
     created = [p for p in outcome.pages_created if files.get(p) is not None]
-    updated = [p for p in outcome.pages_updated if p in files]
+    # Only pages whose text differs from the base: the engine rewrites some pages to
+    # the same bytes, and those are no update (nor in the commit).
+    before = repo.show_many([p for p in outcome.pages_updated if p in files], plan.base)
+    updated = [
+        p
+        for p, old in before.items()
+        if (files[p].encode("utf-8") if files[p] is not None else None) != old
+    ]
     sessions = [p for p in outcome.sessions]
     result = DreamResult(
         run_id=run_id,
@@ -203,6 +210,9 @@ def _run(
     synced = sync(repo, plan.base, files, title, trailers)
     result.commit = synced.commit.sha if synced.commit else None
     result.committed = synced.commit is not None
+    landed = set(synced.commit.paths) if synced.commit else set()
+    result.pages_created = [p for p in result.pages_created if p in landed]
+    result.pages_updated = [p for p in result.pages_updated if p in landed]
     result.problems += [
         f"changed by another writer meanwhile, kept theirs: {p}" for p in synced.conflicts
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 
+from .layout import MAX_FILE_BYTES
 from .links import slugify
 from .page import Page
 from .repo import CommitInfo, MemoryRepo
@@ -54,6 +55,12 @@ def write_note(
     """Write one note through the write path; returns its path and the commit."""
     now = now or dt.datetime.now().astimezone()
     page = build_note(text, topic, now, title)
+    size = len(page.render().encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise ValueError(
+            f"the note would be {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit for "
+            "memory files; capture a long text as a source (brain capture source FILE)"
+        )
     with repo.transaction(
         f"remember: {page.title}", {"Brain-Command": "remember", "Brain-Author": author}
     ) as tx:

@@ -29,7 +29,7 @@ from filelock import FileLock, Timeout
 from . import recovery
 from .errors import NotAMemoryError, WriteError
 from .faults import fault
-from .layout import BRAIN_DIR, safe_relpath
+from .layout import BRAIN_DIR, MAX_FILE_BYTES, safe_relpath
 
 DEFAULT_AUTHOR = ("Brain", "brain@localhost")
 LOCK_TIMEOUT_S = float(os.environ.get("BRAIN_LOCK_TIMEOUT", "600"))
@@ -393,7 +393,14 @@ class Transaction:
 
     def write(self, rel: str, data: str | bytes) -> str:
         rel = safe_relpath(self.repo.root, rel)
-        self.writes[rel] = data.encode("utf-8") if isinstance(data, str) else data
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        if len(raw) > MAX_FILE_BYTES:
+            # The validators refuse such a file; never let one in to begin with.
+            raise WriteError(
+                f"{len(raw):,} bytes, over the {MAX_FILE_BYTES:,}-byte limit for memory files",
+                path=rel,
+            )
+        self.writes[rel] = raw
         return rel
 
     def delete(self, rel: str) -> None:
