@@ -195,7 +195,7 @@ class ExtractiveEngine:
             # "Where do I work?" and "Where does Maya work?" (Maya owning the memory) are
             # one subject: the owner's turns (unnamed `user` ones too) and profile page.
             subj.speakers = {u.lower() for u in users}
-            if q.owner != "me":
+            if q.owner != "me" and (q.owner or q.names):
                 subj.names.add((q.owner or q.names[0]).lower())
             page = wiki.profile(users)
         elif q.owner or q.names:

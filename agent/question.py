@@ -162,15 +162,17 @@ def names_owner(q: Question, owner_names: list[str] | tuple[str, ...]) -> bool:
     """
     if q.owner == "me":
         return True
-    asked = q.owner or (q.names[0] if q.names else None)
-    if not asked or not owner_names:
+    if not owner_names:
         return False
-    key = " ".join(asked.lower().split())
-    for name in owner_names:
-        full = " ".join(name.lower().split())
-        if key == full or (full and key == full.split()[0]):
-            return True
-    return False
+    fulls = [" ".join(n.lower().split()) for n in owner_names if n.strip()]
+    asked = q.owner or (q.names[0] if q.names else None)
+    if asked:
+        key = " ".join(asked.lower().split())
+        return any(key == full or key == full.split()[0] for full in fulls)
+    # Typed in lower case ("where does priya live now?") no word looks like a name:
+    # the owner's name, or first name, said as words of the question.
+    words = " " + " ".join(_POSS.sub("", t) for t in _tokens(q.text.lower())) + " "
+    return any(f" {full} " in words or f" {full.split()[0]} " in words for full in fulls)
 
 
 def asked_time(text: str, latest: dt.date | None) -> tuple[dt.date, dt.date] | None:
@@ -250,10 +252,11 @@ def _chain(low: str) -> tuple[str | None, list[str]]:
     memory actually uses ("my sister live" is read as "sister")."""
     m = re.search(r"\b(my|our)\s+(.+)$", low)
     if not m:
-        m2 = re.search(r"\b([a-z]+)'s\s+(.+)$", low)
-        if not m2 or m2.group(1) in _WH or m2.group(1) in ("it", "that", "what", "who"):
-            return None, []
-        return None, _links(m2.group(2))
+        # The first possessor that is no contraction: "what's tomás's wife's name?"
+        for m2 in re.finditer(r"\b(\w+)'s\s+(?=(.+)$)", low):
+            if m2.group(1) not in _WH and m2.group(1) not in ("it", "that", "what", "who"):
+                return None, _links(m2.group(2))
+        return None, []
     return "me", _links(m.group(2))
 
 
