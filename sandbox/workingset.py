@@ -11,6 +11,7 @@ mounted somewhere else, e.g. at /memory in a container.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import subprocess
@@ -19,8 +20,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from memory_schema.errors import PathEscapeError
+from memory_schema.errors import ParseError, PathEscapeError
 from memory_schema.layout import safe_relpath
+from memory_schema.markdown_io import split_frontmatter
+from memory_schema.session import AGENT_FORMAT
 
 from .errors import PathRefused, SandboxError
 
@@ -107,12 +110,23 @@ class WorkingSet:
         folders = {str(p) + "/" for rel in everything for p in PurePosixPath(rel).parents}
         wanted = [p for p in (*MAP_PATHS, *initial.include) if p in present or p in folders]
         sessions = sorted((p for p in everything if is_session_transcript(p)), reverse=True)
-        for rel in sessions[: max(0, initial.recent_sessions)]:
+        # The agent's own ask/chat transcripts are no evidence; after a few questions they
+        # would be all the "recent sessions" the map holds.
+        people = (rel for rel in sessions if not self._by_agent(rel))
+        for rel in itertools.islice(people, max(0, initial.recent_sessions)):
             wanted.append(rel)
             summary = rel[:-3] + ".summary.md"
             if summary in present:
                 wanted.append(summary)
         return wanted
+
+    def _by_agent(self, rel: str) -> bool:
+        """A transcript Brain's agent recorded (frontmatter `format: brain-agent`)."""
+        try:
+            meta, _ = split_frontmatter((self.memory_root / rel).read_text("utf-8"), rel)
+        except (OSError, UnicodeDecodeError, ParseError):
+            return False  # not for the map to judge; the file is what it is
+        return meta.get("format") == AGENT_FORMAT
 
     def _checkout(self, paths: list[str]) -> None:
         patterns = "".join(sparse_pattern(p) + "\n" for p in paths)

@@ -25,6 +25,7 @@ from memory_schema.layout import CONFIG_FILE, DREAM_STATE_FILE, INDEX_FILE, summ
 from memory_schema.links import link_target_for_path
 from memory_schema.memory_config import read_config
 from memory_schema.page import Page
+from sandbox.workingset import InitialMap, WorkingSet
 from search import HashEmbedder, open_index
 from tests.test_dream_support import add_sessions
 from validators import validate_semantics
@@ -231,6 +232,12 @@ def test_a_recorded_ask_transcript_is_never_cited_or_summarised(tmp_path: Path) 
     assert hits and not any("/ask-" in h.path for h in hits)
     mine = index.search("where do i live now", k=20, method="bm25", kinds=["agent"])
     assert mine and all("/ask-" in h.path and h.kind == "agent" for h in mine)
+    # A new working set's recent sessions are people's sessions, not these transcripts.
+    ws = WorkingSet.create(repo.root, tmp_path / "ws", InitialMap(recent_sessions=1))
+    recent = [p for p in ws.initial_paths(InitialMap(recent_sessions=1)) if "sessions/2" in p]
+    assert recent == ["sessions/2026/05/2026-05-01-tea.md", summary_path_for(recent[0])], recent
+    assert not any((ws.root / p).exists() for p in asks)
+    ws.close()
     # The citation check refuses a citation of one.
     cited = process(f"She lives in Lisbon [[{asks[0][:-3]}#^t1]].", EvidenceStore(repo.root))
     assert cited.invalid == 1 and not cited.citations
