@@ -43,11 +43,17 @@ def _prompt(name: str) -> str:
     return resources.files("dream").joinpath("prompts", name).read_text("utf-8")
 
 
-def task_text(item: WorkItem) -> str:
+def task_text(item: WorkItem, owner: str | None = None) -> str:
+    """The model's task for one session; an unnamed `user` turn is shown as the owner's
+    (the person the memory belongs to), so its "I" and "my" get the owner's name."""
     s = item.session
     first = item.old_turns + 1
+
+    def who(t: Any) -> str:
+        return owner if owner and t.role == "user" and t.speaker is None else t.who
+
     turns = "\n".join(
-        f"^t{n} {t.who} ({t.role}): {' '.join(t.content.split())[:MAX_TURN_CHARS]}"
+        f"^t{n} {who(t)} ({t.role}): {' '.join(t.content.split())[:MAX_TURN_CHARS]}"
         for n, t in enumerate(s.turns, start=1)
         if n >= first
     )
@@ -155,7 +161,8 @@ def make_observer(
             max_output_tokens=max_output_tokens,
         )
         engine.system = skill.body  # the Skill is the whole of the model's instructions
-        draft = engine.answer(task_text(item))
+        owner = wiki.principal if wiki.principal != "User" else None
+        draft = engine.answer(task_text(item, owner))
         return parse_observations(draft.text, item)
 
     return observe

@@ -300,3 +300,13 @@ def test_a_claim_the_validators_removed_is_absent_from_index(tmp_path: Path) -> 
     line = next(ln for ln in index.splitlines() if "|Maya Chen]]" in ln)
     assert "Globex" not in line and "Lisbon" in line
     assert "Employer" not in index
+
+
+def test_the_llm_dream_engine_sees_unnamed_user_turns_as_the_owners() -> None:
+    from dream.llm_engine import task_text
+    from dream.orient import WorkItem
+
+    text = task_text(WorkItem(MOVE.path, "0" * 40, MOVE, 0), OWNER)
+    assert "^t1 Maya Chen (user): we moved to Lisbon" in text
+    assert "^t2 assistant (assistant): Congratulations!" in text
+    assert "^t1 user (user)" in task_text(WorkItem(MOVE.path, "0" * 40, MOVE, 0))
