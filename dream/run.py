@@ -120,6 +120,10 @@ def _run(
     now: dt.datetime,
     progress: Callable[[str], None] | None,
 ) -> DreamResult:
+    if not options.dry_run:
+        # A page edited by hand and not committed becomes the person's commit first, so
+        # this run starts from it and writing the wiki never overwrites it.
+        repo.commit_hand_edits()
     plan = orient(repo, options.limits)
     empty = DreamResult(run_id, False, None, [], [], [], [], {"ok": True}, deferred=[])
     if not plan.has_work and not plan.refreshed:
@@ -215,6 +219,9 @@ def _run(
     result.pages_updated = [p for p in result.pages_updated if p in landed]
     result.problems += [
         f"changed by another writer meanwhile, kept theirs: {p}" for p in synced.conflicts
+    ]
+    result.problems += [
+        f"left for the next run (its facts met a conflict): {p}" for p in synced.unmarked
     ]
     result.message = (
         f"Committed {result.commit[:8]}: {title[len('dream: ') :]}."

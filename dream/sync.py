@@ -14,10 +14,13 @@ from dataclasses import dataclass, field
 
 from memory_schema.errors import ParseError
 from memory_schema.index_md import render_index
-from memory_schema.layout import INDEX_FILE, KNOWLEDGE
+from memory_schema.layout import DREAM_STATE_FILE, INDEX_FILE, KNOWLEDGE
+from memory_schema.links import extract_citation_defs
 from memory_schema.page import Page
 from memory_schema.repo import CommitInfo, MemoryRepo
 from memory_schema.store import load_pages
+
+from .state import DreamState
 
 
 @dataclass
@@ -25,6 +28,9 @@ class SyncResult:
     commit: CommitInfo | None
     conflicts: list[str] = field(default_factory=list)
     moved: bool = False
+    #: sessions and sources whose facts went into a page kept in the other version:
+    #: left unmarked in dream-state.json, so the next run reads them again
+    unmarked: list[str] = field(default_factory=list)
 
 
 def diff_text(repo: MemoryRepo, base: str, files: Mapping[str, str | None]) -> str:
@@ -52,6 +58,9 @@ def sync(
 ) -> SyncResult:
     """Commit the run's files on top of whatever HEAD is now (one commit, or none)."""
     with repo.transaction(message, dict(trailers)) as tx:
+        # An edit made by hand during the run is committed as the person's change and so
+        # counts as another writer's: never overwritten.
+        tx.commit_hand_edits(files)
         head = repo.head()
         result = SyncResult(commit=None, moved=head != base)
         theirs: set[str] = set()
@@ -72,6 +81,10 @@ def sync(
                     tx.delete(rel)
             else:
                 tx.write(rel, text)
+        if result.conflicts and isinstance(files.get(DREAM_STATE_FILE), str):
+            state = _unmark_lost(repo, head, files, result.conflicts, result)
+            if state is not None and DREAM_STATE_FILE not in theirs:
+                tx.write(DREAM_STATE_FILE, state)
         wiki_changed = any(p.startswith(f"{KNOWLEDGE}/") for p in tx.writes) or any(
             p.startswith(f"{KNOWLEDGE}/") for p in theirs
         )
@@ -81,6 +94,35 @@ def sync(
             tx.write(INDEX_FILE, render_index(_merged_pages(repo, tx.writes)))
     result.commit = tx.commit
     return result
+
+
+def _unmark_lost(
+    repo: MemoryRepo,
+    head: str | None,
+    files: Mapping[str, str | None],
+    conflicts: list[str],
+    result: SyncResult,
+) -> str | None:
+    """dream-state.json with the evidence of the run's lost versions unmarked.
+
+    A page both the run and another writer changed keeps the other version; the facts
+    the run drew from sessions and sources that only its version cites would be lost for
+    good if those stayed marked as consumed.
+    """
+    theirs = repo.show_many(conflicts, head) if head else {}
+    lost: set[str] = set()
+    for rel in conflicts:
+        if rel.endswith(".summary.md"):
+            lost.add(rel[: -len(".summary.md")] + ".md")
+            continue
+        mine = {f"{c.target}.md" for c in extract_citation_defs(files.get(rel) or "")}
+        other = (theirs.get(rel) or b"").decode("utf-8", "replace")
+        lost |= mine - {f"{c.target}.md" for c in extract_citation_defs(other)}
+    state = DreamState.parse(files[DREAM_STATE_FILE])
+    for path in sorted(lost):
+        if state.sessions.pop(path, None) is not None or state.sources.pop(path, None):
+            result.unmarked.append(path)
+    return state.render() if result.unmarked else None
 
 
 def _merged_pages(repo: MemoryRepo, writes: Mapping[str, bytes | None]) -> list[Page]:

@@ -19,14 +19,14 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
 from filelock import FileLock, Timeout
 
-from . import recovery
+from . import hand_edits, recovery
 from .errors import NotAMemoryError, WriteError
 from .faults import fault
 from .layout import BRAIN_DIR, MAX_FILE_BYTES, safe_relpath
@@ -291,13 +291,44 @@ class MemoryRepo:
                 input="\0".join(paths),
             )
 
-    def _commit(self, writes: Mapping[str, bytes | None], message: str) -> CommitInfo | None:
-        """Turn writes into one commit and update the working tree. Caller holds the lock."""
+    def commit_hand_edits(self, paths: Iterable[str] | None = None) -> CommitInfo | None:
+        """Commit uncommitted edits made by hand (all, or those to `paths`) as the
+        person's own change; None when there are none."""
+        with self.locked():
+            return self._commit_hand_edits(paths)
+
+    def _commit_hand_edits(self, paths: Iterable[str] | None = None) -> CommitInfo | None:
+        """As commit_hand_edits, for a caller that holds the lock."""
+        rels = list(paths) if paths is not None else hand_edits.hand_edited(self)
+        if not rels:
+            return None
+        edits = hand_edits.at_risk(self, rels, self.show_many(rels) if self.head() else {})
+        if not edits:
+            return None
+        message = format_message(hand_edits.message(sorted(edits)), hand_edits.TRAILERS)
+        return self._commit(edits, message, author=hand_edits.person(self))
+
+    def _commit(
+        self,
+        writes: Mapping[str, bytes | None],
+        message: str,
+        author: tuple[str, str] | None = None,
+    ) -> CommitInfo | None:
+        """Turn writes into one commit and update the working tree. Caller holds the lock.
+
+        A file it is about to replace that someone edited by hand and did not commit is
+        committed first, as their change, so the edit stays in history.
+        """
         old = self.head()
         current = self.show_many(list(writes)) if old else {}
         changed = {rel: data for rel, data in writes.items() if data != current.get(rel)}
         if not changed:
             return None
+        edits = hand_edits.at_risk(self, changed, current)
+        if edits and author is None:
+            msg = format_message(hand_edits.message(sorted(edits)), hand_edits.TRAILERS)
+            self._commit(edits, msg, author=hand_edits.person(self))
+            return self._commit(writes, message)
         fault("txn-start")
         tmp = Path(tempfile.mkdtemp(prefix="brain-txn-", dir=self.git_dir))
         try:
@@ -326,7 +357,8 @@ class MemoryRepo:
             tree = self.git("write-tree", env=index_env).strip()
             fault("after-tree")
             parents = ["-p", old] if old else []
-            new = self.git("commit-tree", tree, *parents, input=message).strip()
+            who = {"GIT_AUTHOR_NAME": author[0], "GIT_AUTHOR_EMAIL": author[1]} if author else None
+            new = self.git("commit-tree", tree, *parents, input=message, env=who).strip()
             fault("after-commit")
             atomic_write(
                 self._journal,
@@ -380,16 +412,11 @@ class Transaction:
             self._lock_cm.__exit__(exc_type, exc, tb)
 
     def full_message(self) -> str:
-        """Subject line, blank line, trailers; every part is one line.
+        return format_message(self.message, self.trailers)
 
-        A title, id or file name that carries a line break (`x\n\nBrain-Command: dream`)
-        becomes spaces: it can never start a line of its own, so never a trailer.
-        """
-        msg = one_line(self.message)
-        if self.trailers:
-            lines = [f"{one_line(k)}: {one_line(v)}" for k, v in self.trailers.items()]
-            msg += "\n\n" + "\n".join(lines)
-        return msg + "\n"
+    def commit_hand_edits(self, paths: Iterable[str] | None = None) -> CommitInfo | None:
+        """Commit hand edits (to `paths`, or all) now, inside this transaction's lock."""
+        return self.repo._commit_hand_edits(paths)
 
     def write(self, rel: str, data: str | bytes) -> str:
         rel = safe_relpath(self.repo.root, rel)
@@ -421,6 +448,18 @@ class Transaction:
         if not self.repo.exists(rel):
             return None
         return self.repo.read_text(rel)
+
+
+def format_message(message: str, trailers: Mapping[str, str]) -> str:
+    """Subject line, blank line, trailers; every part is one line.
+
+    A title, id or file name that carries a line break (`x\n\nBrain-Command: dream`)
+    becomes spaces: it can never start a line of its own, so never a trailer.
+    """
+    msg = one_line(message)
+    if trailers:
+        msg += "\n\n" + "\n".join(f"{one_line(k)}: {one_line(v)}" for k, v in trailers.items())
+    return msg + "\n"
 
 
 def one_line(text: str) -> str:
