@@ -273,6 +273,7 @@ def render_markdown(results: dict[str, Any], chart: str | None) -> str:
     ]
     if r.get("coverage"):
         lines += ["", *_coverage_lines(r["coverage"])]
+        lines += ["", *_by_memory_lines(r)]
     for key, per_cond in r["summary"].items():
         label = " (audit-corrected key)" if key == "audited" else ""
         if r["dataset"] == "locomo" and key == "original":
@@ -314,6 +315,33 @@ def _coverage_lines(c: dict[str, Any]) -> list[str]:
         f"({c['wiki_prose_chars']:,} of {c['transcript_chars']:,} characters) |",
         f"| pages per memory | {'–' if per is None else f'{per:.1f}'} |",
     ]
+
+
+def _by_memory_lines(r: dict[str, Any]) -> list[str]:
+    """One line per memory: its answers in the first condition and what its wiki holds."""
+    cond = r["conditions"][0]
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for row in r.get("rows") or []:
+        if row["condition"] == cond:
+            rows.setdefault(row["unit"], []).append(row)
+    lines = [
+        f"### By memory ({cond})",
+        "",
+        "| memory | n | correct % | evidence recall % | pages | gold cited by pages % "
+        "| by pages or summaries % | wiki / transcript % |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for unit, build in r["build"]["units"].items():
+        agg = aggregate(rows.get(unit, [])) if rows.get(unit) else {"n": 0}
+        c = coverage.pooled([build["coverage"]]) if "coverage" in build else {}
+        lines.append(
+            f"| {unit} | {agg['n']} | {_fmt(agg.get('correct'))} | "
+            f"{_fmt(agg.get('evidence_recall'))} | {build.get('pages', 0)} | "
+            f"{_fmt(c.get('gold_cited_by_pages'))} | "
+            f"{_fmt(c.get('gold_cited_by_pages_or_summaries'))} | "
+            f"{_fmt(c.get('wiki_to_transcript'))} |"
+        )
+    return lines
 
 
 _NOTES = [

@@ -60,6 +60,7 @@ def test_quick_run_writes_report_results_and_chart(quick_run) -> None:
     units = results["build"]["units"]
     assert cov["gold_blocks"] == sum(u["coverage"]["gold_blocks"] for u in units.values())
     assert "## The built wiki" in report and "wiki prose as a share of transcript" in report
+    assert "### By memory (wiki-on)" in report and "| persona-01 |" in report
 
 
 def test_quick_run_scores_every_answer(quick_run) -> None:
