@@ -29,11 +29,11 @@ from .extract import (
     from_sentence,
     is_ai,
     link,
-    self_introduction,
     sentences,
 )
 from .mentions import NAMED_TYPES, Mentions, Topic, third_person_facts, topic_after
 from .orient import Plan, WorkItem
+from .owner import introduced_name
 from .subjects import SubjectIndex
 from .summarize import build_summary
 from .wiki import WikiPage, cites_of, strip_cites
@@ -359,9 +359,7 @@ class WikiBuilder:
         if self.principal:
             return
         users = [t for t in session.turns if t.role == "user"]
-        intro = next(
-            (self_introduction(t.content) for t in users if self_introduction(t.content)), None
-        )
+        intro = introduced_name(session)
         speaker = next((t.speaker for t in users if t.speaker), None)
         if intro and (not speaker or normalize_key(intro).startswith(normalize_key(speaker))):
             self.principal = intro

@@ -310,3 +310,20 @@ def test_the_llm_dream_engine_sees_unnamed_user_turns_as_the_owners() -> None:
     assert "^t1 Maya Chen (user): we moved to Lisbon" in text
     assert "^t2 assistant (assistant): Congratulations!" in text
     assert "^t1 user (user)" in task_text(WorkItem(MOVE.path, "0" * 40, MOVE, 0))
+
+
+def test_a_lower_case_introduction_is_a_name_when_the_ai_addresses_her_by_it() -> None:
+    from dream.owner import introduced_name
+
+    def chat(user: str, reply: str) -> Session:
+        return unnamed("2026-03-01-hi", "2026-03-01", [("user", user), ("assistant", reply)])
+
+    assert introduced_name(chat("fwiw im priya, chapter 2", "Nice to meet you, Priya.")) == "Priya"
+    assert introduced_name(chat("hi im maya chen", "Hi Maya Chen! How can I help?")) == (
+        "Maya Chen"
+    )
+    assert introduced_name(chat("hi! i'm Maya Chen.", "ok")) == "Maya Chen"
+    # Capitalised for other reasons: a sentence's first word, an adjective.
+    assert introduced_name(chat("im tired today", "Tired is normal. Rest, tired one.")) is None
+    assert introduced_name(chat("im canadian btw", "As a Canadian, you can apply.")) is None
+    assert introduced_name(chat("im in Lisbon", "Lisbon is great, Lisbon!")) is None
