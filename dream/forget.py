@@ -11,13 +11,14 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from memory_schema.layout import FORGET_FILE
+from memory_schema.layout import CACHE_DIR, FORGET_FILE
 from memory_schema.repo import CommitInfo, MemoryRepo
 
 from .errors import DreamError
@@ -76,6 +77,8 @@ def parse_entries(text: str) -> list[ForgetEntry]:
             continue
         date = dt.date.fromisoformat(m.group("date"))
         if m.group("text"):
+            if normalize(m.group("text")) == normalize(REDACTED):
+                continue  # what a purge left of an entry: no phrase to forget
             out.append(ForgetEntry.of(m.group("text"), date, bool(m.group("purged"))))
             out[-1] = ForgetEntry(date, out[-1].digest, out[-1].words, m.group("text"), False)
         else:
@@ -122,6 +125,14 @@ def record(
         current = tx.read_text(FORGET_FILE) or "# Forget log\n"
         if any(e.digest == entry.digest for e in parse_entries(current)) and not purge:
             return entry, None
+        if purge:
+            # A plain entry for the same phrase would quote it (and, once redacted in
+            # history, read as an entry for "[forgotten]"): the hashed entry replaces it.
+            current = "".join(
+                line
+                for line in current.splitlines(keepends=True)
+                if not any(e.digest == entry.digest for e in parse_entries(line))
+            )
         tx.write(
             FORGET_FILE,
             current.rstrip("\n") + "\n\n" + entry.render() + "\n"
@@ -135,17 +146,38 @@ def _has_entries(text: str) -> bool:
     return any(_ENTRY_RE.match(line.strip()) for line in text.splitlines())
 
 
-def purge_history(repo: MemoryRepo, text: str) -> int:
-    """Replace `text` by REDACTED in every blob of every commit (git filter-repo).
+def phrase_regex(text: str) -> str:
+    """A regular expression for `text` as forget matches it: whole words, any case, any
+    run of spaces, line breaks, punctuation, `>` quote marks, `-` or `_` between them (a
+    turn that wraps, a slugged file name `tom-baker-3f2a.md`)."""
+    words = normalize(text)
+    if not words:
+        raise DreamError("nothing to forget: the text has no words")
+    sep = r"[\W_]+"
+    return r"(?<![^\W_])" + sep.join(re.escape(w) for w in words) + r"(?![^\W_])"
 
-    Returns how many commits the rewritten history has. Commit ids change; clones and
-    remotes keep the old history until they are replaced.
+
+@dataclass(frozen=True)
+class PurgeReport:
+    commits: int  # commits in the rewritten history
+    removed_paths: int  # files whose name carried the phrase, gone from every commit
+    objects_checked: int  # every object in the store was searched afterwards
+
+
+def purge_history(repo: MemoryRepo, text: str) -> PurgeReport:
+    """Replace `text` by REDACTED in every blob, commit message and file name of every
+    commit (git filter-repo), then prove it: every object left in the store, every file
+    in .git and the working tree are searched, and the search index (derived data) is
+    deleted. Raises DreamError, saying where, if the phrase is still anywhere.
+
+    Commit ids change; clones and remotes keep the old history until they are replaced.
     """
+    pattern = "(?i)" + phrase_regex(text)
+    compiled = re.compile(pattern.encode("utf-8"))
     with repo.locked(), tempfile.TemporaryDirectory() as tmp:
+        named = _paths_matching(repo, compiled)
         rules = Path(tmp) / "replace.txt"
-        # filter-repo rules: one per line; 'regex:' lets case and spacing vary.
-        pattern = r"\s+".join(re.escape(w) for w in text.split())
-        rules.write_text(f"regex:(?i){pattern}==>{REDACTED}\n", "utf-8")
+        rules.write_text(f"regex:{pattern}==>{REDACTED}\n", "utf-8")
         proc = subprocess.run(
             [
                 sys.executable,
@@ -155,10 +187,13 @@ def purge_history(repo: MemoryRepo, text: str) -> int:
                 "--quiet",
                 "--replace-text",
                 str(rules),
-                # Files named after it (a subject's page) go from every commit.
+                "--replace-message",
+                str(rules),
+                # Files named after it (a subject's page, a slugged source) go from every
+                # commit: a name cannot be redacted in place.
                 "--invert-paths",
                 "--path-regex",
-                f"(?i)^.*{pattern}.*$",
+                f"(?i)^.*{phrase_regex(text)}.*$",
             ],
             cwd=repo.root,
             capture_output=True,
@@ -167,4 +202,61 @@ def purge_history(repo: MemoryRepo, text: str) -> int:
         if proc.returncode != 0:
             raise DreamError(f"git filter-repo failed: {proc.stderr.strip()[:400]}")
         repo.git("reset", "-q", "--hard", "HEAD")
-        return int(repo.git("rev-list", "--count", "HEAD").strip() or 0)
+        # Old objects and reflog entries (which quote commit subjects) must go too.
+        repo.git("reflog", "expire", "--expire=now", "--all")
+        repo.git("gc", "--prune=now", "--quiet")
+        _wipe_search_index(repo)
+        checked = _verify_gone(repo, compiled)
+        commits = int(repo.git("rev-list", "--count", "HEAD").strip() or 0)
+    return PurgeReport(commits, len(named), checked)
+
+
+def _paths_matching(repo: MemoryRepo, compiled: re.Pattern[bytes]) -> set[str]:
+    out = repo.git("log", "--all", "--name-only", "-z", "--format=")
+    return {p for p in out.split("\0") if p and compiled.search(p.encode("utf-8"))}
+
+
+def _wipe_search_index(repo: MemoryRepo) -> None:
+    """The search index and embedding cache hold the old text; both are derived."""
+    cache = repo.root / CACHE_DIR
+    if cache.is_dir():
+        shutil.rmtree(cache)
+
+
+def _verify_gone(repo: MemoryRepo, compiled: re.Pattern[bytes]) -> int:
+    """Search every object in the store (reachable or not) and every plain file of .git
+    and the working tree; raise DreamError naming where the phrase still is."""
+    proc = subprocess.run(
+        ["git", "cat-file", "--batch-all-objects", "--batch"],
+        cwd=repo.root,
+        capture_output=True,
+    )
+    found: list[str] = []
+    out, pos, count = proc.stdout, 0, 0
+    while pos < len(out):
+        end = out.index(b"\n", pos)
+        sha, _, size = out[pos:end].split(b" ")
+        pos = end + 1
+        body = out[pos : pos + int(size)]
+        pos += int(size) + 1
+        count += 1
+        if compiled.search(body):
+            found.append(f"object {sha.decode()}")
+    for base in (repo.git_dir, repo.root):
+        for path in base.rglob("*"):
+            rel = path.relative_to(base).parts
+            skip = rel[:1] == ("objects",) if base == repo.git_dir else rel[:1] == (".git",)
+            if skip or not path.is_file() or path.is_symlink():
+                continue
+            try:
+                if compiled.search(path.read_bytes()) or compiled.search(
+                    str(path.relative_to(base)).encode("utf-8", "surrogateescape")
+                ):
+                    found.append(str(path.relative_to(repo.root.parent)))
+            except OSError:
+                continue
+    if found:
+        raise DreamError(
+            f"the phrase is still in {len(found)} places after the purge: {', '.join(found[:5])}"
+        )
+    return count

@@ -207,12 +207,20 @@ def forget_cmd(
     if purge_history:
         result = run_dream(repo, dream_options("extractive", False, 60.0))
         out["dream_commit"] = result.commit
-        out["commits_rewritten"] = fg.purge_history(repo, text)
+        purged = fg.purge_history(repo, text)
+        out["commits_rewritten"] = purged.commits
+        out["files_removed"] = purged.removed_paths
+        out["objects_checked"] = purged.objects_checked
     if as_json:
         print_json(out)
         return
     click.echo(f"Recorded in .brain/forget.md: {entry.render()}")
     if purge_history:
-        click.echo(f"History rewritten: {out['commits_rewritten']} commits; the phrase is gone.")
+        click.echo(
+            f"History rewritten: {purged.commits} commits, {purged.removed_paths} files named "
+            f"after it removed; searched {purged.objects_checked} objects, every file of .git "
+            "and the working tree: the phrase is gone. The search index was deleted "
+            "(run `brain index` to rebuild it)."
+        )
     else:
         click.echo("The next `brain dream` removes it from the wiki, notes and summaries.")
