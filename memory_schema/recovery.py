@@ -24,7 +24,9 @@ BLIND_STALE_SECONDS = 60.0
 
 def git_lock_files(git_dir: Path) -> list[Path]:
     """Lock files git itself takes in the places Brain's write path touches."""
-    found = [p for p in git_dir.glob("*.lock") if p.name != "brain-write.lock"]
+    # brain-*.lock are Brain's own flock files (write, dream): held by a live process or
+    # free, never stale, and never to be removed while another process may open them.
+    found = [p for p in git_dir.glob("*.lock") if not p.name.startswith("brain-")]
     found += [p for p in (git_dir / "refs").rglob("*.lock") if p.is_file()]
     return found
 

@@ -205,3 +205,16 @@ def test_every_fault_step_leaves_a_repo_the_next_command_recovers(memory: Memory
         assert not (memory.git_dir / "brain-journal.json").exists()
         assert list(memory.git_dir.glob("brain-txn-*")) == []
     memory.git("fsck", "--no-progress")
+
+
+def test_brains_own_lock_files_are_never_taken_for_stale(memory: MemoryRepo):
+    from memory_schema.recovery import needs_recovery
+
+    for name in ("brain-dream.lock", "brain-write.lock"):
+        (memory.git_dir / name).touch()
+    assert not needs_recovery(memory.git_dir, memory.git_dir / "brain-journal.json")
+    (memory.git_dir / "HEAD.lock").write_text("x")
+    os.utime(memory.git_dir / "HEAD.lock", (0, 0))
+    assert memory.recover() is True
+    assert not (memory.git_dir / "HEAD.lock").exists()
+    assert (memory.git_dir / "brain-dream.lock").exists()
