@@ -29,6 +29,7 @@ from .extract import (
     from_sentence,
     is_ai,
     link,
+    self_introduction,
     sentences,
 )
 from .mentions import NAMED_TYPES, Mentions, Topic, third_person_facts, topic_after
@@ -36,7 +37,7 @@ from .orient import Plan, WorkItem
 from .owner import introduced_name
 from .subjects import SubjectIndex
 from .summarize import build_summary
-from .wiki import WikiPage, cites_of, strip_cites
+from .wiki import Fact, WikiPage, cites_of, strip_cites
 
 Progress = Callable[[str], None]
 #: Given a work item, the llm engine returns (observations, summary bullets) or None.
@@ -176,6 +177,9 @@ class WikiBuilder:
             if result == "changed" and before is not None:
                 self.changes.add((here, page.path, attr.casefold()))
                 self._close_backlink(page, before.value, before.since, obs.when, cite)
+            elif result == "new" and obs.replaces and obs.when:
+                # "switched from tea to coffee" with no tea on record: tea is history.
+                page.add_history(Fact(attr, obs.replaces, None, obs.when, cite))
             fresh = before is None or line_value(before.value) != line_value(text)
             if result in ("new", "changed") and fresh:
                 # A switch's turn may not name the purpose; the earlier value's turn did.
@@ -359,7 +363,12 @@ class WikiBuilder:
         if self.principal:
             return
         users = [t for t in session.turns if t.role == "user"]
-        intro = introduced_name(session)
+        # The AI's reply confirms a lower-case name; else the embedding model reads the
+        # phrase as an introduction ("hey im priya btw") by examples.
+        embedder = self.subjects.embedder
+        intro = introduced_name(session) or next(
+            (name for t in users if (name := self_introduction(t.content, embedder))), None
+        )
         speaker = next((t.speaker for t in users if t.speaker), None)
         if intro and (not speaker or normalize_key(intro).startswith(normalize_key(speaker))):
             self.principal = intro
@@ -379,13 +388,15 @@ class WikiBuilder:
         self,
         item: WorkItem,
         observed: dict[tuple[int, str], int],
-        titles: list[tuple[str, str]],
+        subjects: list[tuple[str, str]],
+        statements: list[Any] | None = None,
     ) -> None:
         page = build_summary(
             item.session,
             item.path,
             observed,
-            titles,
+            subjects,
+            statements or [],
             lambda text: not fg.matches(text, self.plan.forget),
             self.today,
         )

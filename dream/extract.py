@@ -16,8 +16,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
-from validators.semantic import content_words, resolve_dates
+from validators.semantic import STOPWORDS, content_words, resolve_dates
 
 from .lexicon import (
     NOT_NAMES,
@@ -73,6 +74,8 @@ class Observation:
     anchor: tuple[str, str, str] = ("", "", "")  # (target, anchor, quote)
     mentions: list[tuple[str, str]] = field(default_factory=list)
     once: bool = False  # keyed: only when the page does not mention the key yet
+    #: fact: the value it replaces, recorded in History when the page had none current.
+    replaces: str | None = None
 
 
 def is_ai(role: str, speaker: str | None) -> bool:
@@ -506,9 +509,32 @@ def _event(s: str, sentence: str, when: dt.date | None, obs) -> None:  # type: i
     obs(kind="item", section="Events", text=f"{dates[0][1].isoformat()}: {text}")
 
 
-def self_introduction(text: str) -> str | None:
+_LOWER_INTRO = re.compile(
+    r"\b(?:i'?m|i am|my name is|my name's|call me|this is|it's|its)\s+(?P<name>[a-z]{2,20})\b",
+    re.IGNORECASE,
+)
+
+
+def self_introduction(text: str, embedder: Any = None) -> str | None:
+    """The name in "I'm Maya Chen" or, typed in lowercase, "hey im priya btw": a lowercase
+    word counts as a name when the embedding model reads the phrase as an introduction
+    (by examples), so "im tired" is no name."""
     m = _P["intro"].search(text)
-    return clean_name(m.group("name")) if m else None
+    if m:
+        return clean_name(m.group("name"))
+    if embedder is None:
+        return None
+    from language import Classifier
+
+    for m in _LOWER_INTRO.finditer(text):
+        word = m.group("name")
+        if word.lower() in STOPWORDS or not word.islower():
+            continue
+        phrase = f"i'm {word}"
+        label, _ = Classifier(embedder, "introduction").label(embedder.embed([phrase]))[0]
+        if label == "introduction":
+            return word.capitalize()
+    return None
 
 
 def is_project_name(name: str) -> bool:

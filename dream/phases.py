@@ -16,6 +16,14 @@ from . import forget as fg
 from .engine import Observer, Outcome, Progress, WikiBuilder
 from .extract import Observation, sentences
 from .mentions import third_person_facts
+from .observe import (
+    Statement,
+    StatementReader,
+    observations,
+    owned_titles_of,
+    recurring,
+    value_observations,
+)
 from .orient import Limits, Plan, WorkItem
 from .wiki import WikiPage
 
@@ -67,6 +75,9 @@ def run_engine(
                     continue
                 for obs in third_person_facts(sent, when, (target, f"p{n}", block)):
                     wiki.apply(obs)
+    statements = _statements(wiki, [item for item, _ in done]) if observer is None else {}
+    names, owned = recurring(statements, lambda k, t: wiki.subjects.resolve(k, t) is not None)
+    titles = owned_titles_of(statements)
     for item, triples in done:
         if observer is None:
             # A sentence already mapped to a subject's facts is not also a note there.
@@ -83,6 +94,17 @@ def run_engine(
             for _, _, obs in notes:
                 wiki.apply(obs)
             triples = triples + notes
+            # Every other informative statement: a third-person line on each subject
+            # page it is about, unless a rule above already put that sentence there.
+            taken = {(n, wiki.path_of(obs)) for n, _, obs in triples}
+            for st in statements.get(item.path, []):
+                found = observations(st, "person", names, owned, titles)
+                found += value_observations(st, "person")
+                for obs in found:
+                    if (st.n, wiki.path_of(obs)) in taken:
+                        continue
+                    if wiki.apply(obs):
+                        triples.append((st.n, st.sent, obs))
         observed: dict[tuple[int, str], int] = {}
         subjects: list[WikiPage] = []
         for n, sent, obs in triples:
@@ -90,7 +112,9 @@ def run_engine(
             page = wiki.subjects.resolve(obs.subject, obs.subject_type)
             if page and page not in subjects:
                 subjects.append(page)
-        wiki.summarize(item, observed, [(p.title, p.link()) for p in subjects])
+        wiki.summarize(
+            item, observed, [(p.title, p.link()) for p in subjects], statements.get(item.path)
+        )
         outcome.sessions.append(item.path)
     wiki.outputs(outcome)
     return outcome, wiki
@@ -129,3 +153,13 @@ def next_state(
     state.last_run = run_id
     state.last_run_at = now.isoformat(timespec="seconds")
     return state.render()
+
+
+def _statements(wiki: WikiBuilder, items: list[WorkItem]) -> dict[str, list[Statement]]:
+    """Informative statements of every item (needs the embedding model; none without)."""
+    if wiki.subjects.embedder is None or not items:
+        return {}
+    reader = StatementReader(wiki.subjects.embedder)
+    return reader.read(
+        items, lambda turn, session: wiki._speaker_name(turn.speaker, session), wiki.plan.forget
+    )

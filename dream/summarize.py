@@ -1,24 +1,32 @@
 """Phase 2, summarize: `<id>.summary.md` beside each new or grown session.
 
-Extractive: the 3-7 most informative sentences, in the order they were said, each a
-bullet citing its turn; then the subjects the session touched, as [[links]].
+Extractive: a few short points in the third person, each citing its turn, under a size
+budget: the session's most informative statements as `observe` rewrote them ("Caroline
+went to an LGBTQ support group"), in the order they were said; then the subjects the
+session touched, as [[links]]. Without the embedding model (no statements), the most
+informative sentences themselves, shortened.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Any
 
 from memory_schema.layout import summary_path_for
 from memory_schema.links import link_target_for_path
 from memory_schema.session import Session
 
 from .extract import is_ai, sentences
+from .observe import best_points
 from .wiki import WikiPage
 
 MIN_BULLETS = 3
 MAX_BULLETS = 7
 MAX_BULLET_CHARS = 220
+#: Third-person points: at most this many, each at most this long.
+MAX_POINTS = 4
+MAX_POINT_CHARS = 110
 _INFO_RE = re.compile(r"\b(?:I|my|we|our)\b|\d|[A-Z][a-z]+\s+[A-Z][a-z]+")
 
 
@@ -41,6 +49,7 @@ def build_summary(
     path: str,
     observed: dict[tuple[int, str], int],
     subjects: list[tuple[str, str]],
+    statements: list[Any],
     keep: callable,  # type: ignore[valid-type]
     today: dt.date,
 ) -> WikiPage:
@@ -78,15 +87,26 @@ def build_summary(
         "participants": list(session.participants),
         "subjects": [title for title, _ in subjects],
     }
-    first = f"**Date:** {when.isoformat() if when else 'unknown'}"
-    page.lead = [f"{first} · **Participants:** {', '.join(session.participants)}"]
+    if not statements:
+        # Third-person points name who did what; quoted sentences need the who and when.
+        first = f"**Date:** {when.isoformat() if when else 'unknown'}"
+        page.lead = [f"{first} · **Participants:** {', '.join(session.participants)}"]
     points = []
-    for _, n, _, sent in chosen:
-        turn = session.turns[n - 1]
-        ph = page.cite(target, f"t{n}", turn.content)
-        points.append(f"- {turn.who}: {shorten(sent)} {ph}")
+    lines = []
+    if statements:
+        want = max(1, min(MAX_POINTS, len(session.turns) // 10 + 1))
+        for st in best_points(statements, want):
+            ph = page.cite(target, f"t{st.n}", session.turns[st.n - 1].content)
+            lines.append(shorten(st.line, MAX_POINT_CHARS))
+            points.append(f"- {lines[-1]} {ph}")
+    else:
+        for _, n, _, sent in chosen:
+            turn = session.turns[n - 1]
+            ph = page.cite(target, f"t{n}", turn.content)
+            lines.append(shorten(sent))
+            points.append(f"- {turn.who}: {lines[-1]} {ph}")
     page.sections["Key points"] = points or ["- (no statements worth keeping)"]
     if subjects:
         page.sections["Subjects"] = [" · ".join(link for _, link in subjects)]
-    page.summary = shorten(" ".join(c[3] for c in chosen[:2]), 150) if chosen else ""
+    page.summary = shorten(" ".join(lines[:2]), 150) if lines else ""
     return page

@@ -20,9 +20,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from language.classify import prototypes
 from memory_schema.links import CITE_RE, normalize_key
 from memory_schema.page import CITATIONS_HEADING, Evidence, Page, build_page
 from validators.semantic import plain_claim
+
+#: Sections of observations, one per topic (the classes of `language` prototypes).
+TOPIC_SECTIONS = tuple(prototypes()["topic"])
 
 #: Section order on pages Dream writes; others (hand-written) follow in their own order.
 SECTION_ORDER = (
@@ -38,15 +42,18 @@ SECTION_ORDER = (
     "About",
     "Decisions",
     "Events",
+    *TOPIC_SECTIONS,
     "Notes",
     "History",
     "Related",
 )
 #: Sections of dated lines, trimmed to the latest MAX_EVENTS and kept in date order.
-DATED_SECTIONS = ("Events", "Notes")
+DATED_SECTIONS = ("Events", "Notes", *TOPIC_SECTIONS)
 MAX_CITES_PER_LINE = 3
 #: Dated events kept on a page; older ones stay in the session summaries.
 MAX_EVENTS = 30
+#: Dated observations kept per topic section.
+MAX_TOPIC_LINES = 80
 _PH_RE = re.compile(r"\[cite:@([^\]#]+)#([A-Za-z0-9-]+)\]")
 _FACT_RE = re.compile(
     r"^- \*\*(?P<attr>[^*\n]+?):\*\* (?P<value>.*?)"
@@ -253,7 +260,8 @@ class WikiPage:
         dated = sorted(
             (x for x in lines if re.match(r"^- \d{4}-\d{2}-\d{2}", x)), key=lambda x: x[2:12]
         )
-        drop = set(dated[: max(0, len(dated) - MAX_EVENTS)])
+        cap = MAX_TOPIC_LINES if section in TOPIC_SECTIONS else MAX_EVENTS
+        drop = set(dated[: max(0, len(dated) - cap)])
         self.sections[section] = sorted(
             (x for x in lines if x not in drop), key=lambda x: x[2:12] if x[2:3].isdigit() else ""
         )

@@ -1,0 +1,168 @@
+"""Values and changes of value read from a sentence's parse, for any attribute.
+
+Three grammatical shapes, whatever the words around them:
+
+- a possessive attribute with a value: "my manager is Sofia Brandt", "Sofia is my new
+  manager", "my go-to editor these days is Helix" -> Manager = Sofia Brandt;
+- a change of one value for another: "switched from tea to coffee", "we replaced GitLab
+  CI with GitHub Actions", "GitHub Actions replaced GitLab CI", "moved from Lisbon to
+  Ghent" -> the new value is current, the old one history;
+- an end: "no more coffee for me", "i don't drink coffee anymore", "I quit Duolingo" ->
+  whatever attribute holds that value ends.
+
+The attribute is the possessed noun when there is one ("my phone" -> Phone); otherwise
+the attribute that holds the old value on the page, else the statement's topic. Hedged
+or future statements ("I might switch to ...", "thinking about moving to ...") are
+left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: Verbs that trade one value for another ("from X to Y", "X with/for Y").
+CHANGE_VERBS = {"switch", "change", "move", "replace", "swap", "trade", "migrate", "upgrade",
+                "convert", "transition", "go", "shift", "downgrade"}  # fmt: skip
+#: Verbs that end a value ("I quit X").
+END_VERBS = {"quit", "stop", "leave", "drop", "ditch", "cancel", "abandon", "give"}
+#: Modifiers of a possessed noun that mark its time, not its kind.
+TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "latest", "first", "last",
+                  "present", "existing"}  # fmt: skip
+#: Heads that make a statement hypothetical or not yet done.
+HEDGES = {"might", "may", "could", "would", "should", "maybe", "perhaps", "think", "consider",
+          "plan", "want", "hope", "wish", "if", "gonna", "going", "will"}  # fmt: skip
+
+
+@dataclass
+class Change:
+    attr: str | None  # None: the attribute that holds `old`, else the topic
+    new: str | None
+    old: str | None
+    new_label: str | None  # spaCy entity label of the new value, when it has one
+    possessed: str | None = None  # the possessed noun ("manager"), for typing the value
+    new_type: str | None = None  # page type of the new value when it is a subject
+
+
+def _phrase(tok: Any) -> str:
+    """A value's words: the token with its compounds and name parts, no determiners."""
+    words = [t for t in tok.subtree if t.dep_ in ("compound", "amod", "nmod", "flat") or t == tok]
+    skip = TIME_MODIFIERS | {"more", "no", "any"}
+    words = [t for t in words if t.i <= tok.i and t.lower_ not in skip]
+    # Keep a contiguous run ending at the head, with the text's own spacing.
+    run = [tok]
+    for t in reversed(words):
+        if t.i == run[-1].i - 1:
+            run.append(t)
+    return tok.doc[run[-1].i : tok.i + 1].text
+
+
+def _hedged(verb: Any) -> bool:
+    chain = [verb, *verb.ancestors]
+    for t in chain:
+        if t.lower_ in HEDGES or t.lemma_.lower() in HEDGES:
+            return True
+        if any(c.lower_ in HEDGES or (c.dep_ == "mark" and c.lower_ == "if") for c in t.children):
+            return True
+    return verb.tag_ == "VBG" and any(c.lemma_ == "be" for c in verb.children)
+
+
+def _label(tok: Any) -> str | None:
+    return tok.ent_type_ or None
+
+
+def _negated(tok: Any) -> bool:
+    return any(c.dep_ == "neg" for c in tok.children)
+
+
+def possessive_values(doc: Any) -> list[Change]:
+    out = []
+    for tok in doc:
+        if tok.lemma_ != "be" or _negated(tok) or _hedged(tok):
+            continue
+        subj = next((c for c in tok.children if c.dep_ == "nsubj"), None)
+        attr = next((c for c in tok.children if c.dep_ in ("attr", "acomp")), None)
+        if subj is None or attr is None:
+            continue
+        for owned, value in ((subj, attr), (attr, subj)):
+            poss = [c for c in owned.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+            if not poss or owned.pos_ != "NOUN" or value.pos_ not in ("PROPN", "NOUN", "ADJ"):
+                continue
+            if any(c.dep_ == "poss" for c in value.children):
+                continue  # "my favourite is my mum's": no value of its own
+            if value.pos_ != "PROPN" and any(c.lower_ in ("a", "an") for c in value.children):
+                continue  # "my life is a mess": a description, not a value
+            name = _phrase(owned)
+            out.append(
+                Change(name[:1].upper() + name[1:], _phrase(value), None, _label(value), name)
+            )
+            break
+    return out
+
+
+def switches(doc: Any) -> list[Change]:
+    out = []
+    for verb in doc:
+        lemma = verb.lemma_.lower()
+        if verb.pos_ not in ("VERB", "AUX") or _negated(verb) or _hedged(verb):
+            continue
+        obj = next((c for c in verb.children if c.dep_ in ("dobj", "obj")), None)
+        subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        # "replaced X with Y": the parser may hang "with Y" on X instead of the verb.
+        heads = [verb] if obj is None else [verb, obj]
+        preps: dict[str, Any] = {}
+        for h in heads:
+            stack = [c for c in h.children if c.dep_ == "prep"]
+            while stack:  # "from tea to coffee" may nest "to" under "from"
+                p = stack.pop()
+                preps.setdefault(p.lower_, p)
+                stack += [c for c in p.children if c.dep_ == "prep"]
+        pobj = {
+            k: next((c for c in p.children if c.dep_ == "pobj"), None) for k, p in preps.items()
+        }
+        new = old = None
+        if lemma in CHANGE_VERBS and pobj.get("from") is not None and pobj.get("to") is not None:
+            old, new = pobj["from"], pobj["to"]
+        elif lemma in ("replace", "swap", "trade", "exchange") and obj is not None:
+            if subj is not None and subj.pos_ in ("PROPN", "NOUN"):
+                old, new = obj, subj  # "GitHub Actions replaced GitLab CI"
+            elif pobj.get("with") is not None or pobj.get("for") is not None:
+                old, new = obj, pobj.get("with") or pobj.get("for")
+        if new is None or old is None:
+            continue
+        attr = None
+        values = {_phrase(old).lower(), _phrase(new).lower()}
+        if obj is not None and obj.pos_ == "NOUN" and _phrase(obj).lower() not in values:
+            attr = _phrase(obj)  # "switched my phone from android to iphone"
+            attr = attr[:1].upper() + attr[1:]
+        label = _label(new)
+        if lemma == "move":
+            # Moving from one place to another changes where someone lives.
+            attr, label = "Lives in", label or "GPE"
+        out.append(Change(attr, _phrase(new), _phrase(old), label))
+    return out
+
+
+def endings(doc: Any) -> list[Change]:
+    out = []
+    for tok in doc:
+        # "no more coffee", "no more coffee for me"
+        if tok.lower_ == "more" and any(c.lower_ == "no" for c in tok.children):
+            head = tok.head if tok.head.pos_ in ("NOUN", "PROPN") else None
+            if head is not None:
+                out.append(Change(None, None, _phrase(head), None))
+            continue
+        if tok.pos_ != "VERB" or _hedged(tok):
+            continue
+        obj = next((c for c in tok.children if c.dep_ in ("dobj", "obj")), None)
+        if obj is None or obj.pos_ not in ("NOUN", "PROPN"):
+            continue
+        anymore = any(c.lower_ in ("anymore", "longer") for c in tok.subtree)
+        if (_negated(tok) and anymore) or (tok.lemma_.lower() in END_VERBS and not _negated(tok)):
+            out.append(Change(None, None, _phrase(obj), None))
+    return out
+
+
+def read_changes(doc: Any) -> list[Change]:
+    """Every value, change and end the sentence states, in that order."""
+    return [*possessive_values(doc), *switches(doc), *endings(doc)]

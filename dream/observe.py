@@ -1,0 +1,441 @@
+"""Observations from any phrasing: every informative statement a person makes becomes a
+dated, third-person line, cited to its turn, on the pages of the subjects it is about.
+
+The steps are general and each is small:
+
+1. segment turns into sentences (`extract.sentences`), leaving out questions, what an
+   AI assistant said, and the agent's own quoted memory;
+2. classify each sentence as informative or chatter (greetings, reactions, thanks,
+   filler) by its nearest example sentences in the bundled embedding model
+   (`language/data/prototypes.json`), and give it a topic the same way;
+3. parse it (spaCy) and rewrite it in the third person (`language.person`): "I" becomes
+   the speaker, the verb agrees, openers and vocatives go, relative dates get their day;
+4. find the subjects it names: known pages by title or alias (any case), named entities,
+   and things the speaker calls "my ..." that are concrete (a person, pet, place,
+   organization or project, again by examples), so "my studio" is a subject and "my
+   life" is not;
+5. write the line on the speaker's page under its topic, and on the page of every
+   subject it names that recurs (two sessions or more) or already has a page.
+
+Lines are deduplicated by their words; the wiki's semantic validators check each one
+against its turn like any other claim.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from language import Classifier, parse
+from language.person import clean_text, rewrite_third_person
+from memory_schema.links import link_target_for_path, normalize_key
+from validators.semantic import resolve_dates
+
+from . import forget as fg
+from .changes import Change, read_changes
+from .extract import Observation, is_ai, link, sentences
+from .lexicon import NOT_NAMES
+from .orient import WorkItem
+
+#: spaCy entity labels that name a subject, and the page type they get.
+ENTITY_TYPES = {
+    "PERSON": "person",
+    "GPE": "place",
+    "LOC": "place",
+    "FAC": "place",
+    "ORG": "organization",
+    "EVENT": "event",
+    "PRODUCT": "tool",
+    "WORK_OF_ART": "concept",
+}
+#: Informative must beat chatter by this much (mean top-3 cosine similarity) for a
+#: page line; a summary may also take statements down to SUMMARY_MARGIN.
+MIN_MARGIN = -0.03
+SUMMARY_MARGIN = -0.08
+#: Concrete detail (a name, a date, a number, an amount) counts for this much margin.
+DETAIL_BONUS = 0.04
+DETAIL_LABELS = {"DATE", "TIME", "CARDINAL", "MONEY", "QUANTITY", "PERCENT", "ORDINAL"}
+MIN_WORDS = 4
+MAX_LINE_CHARS = 140
+#: A concrete kind ("person", "project", ...) must beat "abstract" by this much.
+CONCRETE_MARGIN = 0.03
+#: A subject named in this many sessions gets a page of its own.
+MIN_SESSIONS = 2
+_POSSESSIVE = ("my", "our")
+#: Where a speaker's page lists a subject page by type.
+LINK_SECTIONS = {"person": "People", "pet": "Pets", "project": "Projects", "tool": "Tools"}
+
+
+@dataclass
+class Statement:
+    """One informative sentence of a person, rewritten, with what it is about."""
+
+    n: int
+    sent: str
+    speaker: str
+    when: dt.date | None
+    anchor: tuple[str, str, str]
+    line: str
+    topic: str
+    margin: float
+    entities: list[tuple[str, str]] = field(default_factory=list)  # (name, type)
+    owned: list[tuple[str, str, str]] = field(default_factory=list)  # (key, title, type)
+    on_pages: bool = True  # informative enough for a page, not only for a summary
+    changes: list[Change] = field(default_factory=list)
+
+
+def _with_dates(text: str, when: dt.date | None) -> str:
+    """'... yesterday' -> '... yesterday (2023-05-07)': the day stays findable."""
+    for phrase, day in resolve_dates(text, when):
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", phrase) or day == when:
+            continue
+        text = re.sub(rf"\b{re.escape(phrase)}\b", f"{phrase} ({day.isoformat()})", text, count=1)
+    return text
+
+
+def _shorten(text: str) -> str:
+    if len(text) <= MAX_LINE_CHARS:
+        return text
+    cut = text[:MAX_LINE_CHARS]
+    for sep in ("; ", ", and ", ", but ", ", ", " and "):
+        i = cut.rfind(sep)
+        if i > MAX_LINE_CHARS // 2:
+            return cut[:i]
+    return cut.rsplit(" ", 1)[0]
+
+
+def _is_name(text: str) -> bool:
+    words = text.split()
+    return (
+        bool(words)
+        and len(words) <= 4
+        and any(w[:1].isupper() for w in words)
+        and text not in NOT_NAMES
+        and not any(w in NOT_NAMES for w in words[:1])
+        and len(text) >= 2
+    )
+
+
+@dataclass
+class _Row:
+    path: str
+    n: int
+    sent: str
+    text: str  # the sentence cleaned of asides and emoji
+    speaker: str
+    addressee: str | None
+    when: dt.date | None
+    anchor: tuple[str, str, str]
+    names: set[str]  # participants' names, lowercase: vocatives, not subjects
+
+
+def _participant(name: str, names: set[str]) -> bool:
+    """A participant by name or by a short form of it ('Mel' for Melanie)."""
+    return name in names or (len(name) >= 3 and any(n.startswith(name) for n in names))
+
+
+class StatementReader:
+    """Reads work items into Statements; one embedding batch and one parse per run."""
+
+    def __init__(self, embedder: Any):
+        self.embedder = embedder
+        self.kind = Classifier(embedder, "statement")
+        self.topic = Classifier(embedder, "topic")
+        self.subject = Classifier(embedder, "subject")
+
+    def read(
+        self, items: list[WorkItem], speaker_of: Any, forget: list[Any]
+    ) -> dict[str, list[Statement]]:
+        """Statements per work item path. `speaker_of(turn, session)` names a speaker."""
+        rows: list[_Row] = []
+        for item in items:
+            rows += self._rows(item, speaker_of, forget)
+        out: dict[str, list[Statement]] = defaultdict(list)
+        if not rows:
+            return out
+        vectors = self.embedder.embed([r.text for r in rows])
+        kinds = self.kind.scores(vectors)
+        margins = (
+            kinds[:, self.kind.labels.index("informative")]
+            - kinds[:, self.kind.labels.index("chatter")]
+        )
+        keep = [i for i, m in enumerate(margins) if m + DETAIL_BONUS > SUMMARY_MARGIN]
+        if not keep:
+            return out
+        topics = self.topic.label(vectors[keep])
+        docs = parse([rows[i].text for i in keep])
+        owned_phrases: list[tuple[int, str, str, str]] = []  # (index, path, key, surface)
+        for j, (i, doc) in enumerate(zip(keep, docs, strict=True)):
+            r = rows[i]
+            parts = []
+            first_person = False
+            for span in doc.sents:
+                rw = rewrite_third_person(span, r.speaker, r.addressee, r.names)
+                first_person = first_person or rw.first_person
+                # A part that speaks of nobody ("Tired", "She's great tbh") adds no fact.
+                named = any(e.label_ in ENTITY_TYPES for e in span.ents)
+                if rw.text and (rw.first_person or named or len(list(doc.sents)) == 1):
+                    parts.append(rw.text)
+            entities = [
+                (e.text.strip(), ENTITY_TYPES[e.label_])
+                for e in doc.ents
+                if e.label_ in ENTITY_TYPES
+                and _is_name(e.text.strip())
+                and not _participant(e.text.strip().lower(), r.names)
+            ]
+            if not parts or not (first_person or entities):
+                continue
+            margin = float(margins[i])
+            if entities or any(e.label_ in DETAIL_LABELS for e in doc.ents):
+                margin += DETAIL_BONUS
+            if margin <= SUMMARY_MARGIN:
+                continue
+            line = _shorten(_with_dates("; ".join(parts), r.when))
+            st = Statement(
+                r.n, r.sent, r.speaker, r.when, r.anchor, line, topics[j][0],
+                margin, entities, on_pages=margin > MIN_MARGIN,
+            )  # fmt: skip
+            st.changes = self._typed(read_changes(doc))
+            out[r.path].append(st)
+            for chunk in doc.noun_chunks:
+                if chunk[0].lower_ not in _POSSESSIVE or chunk.root.pos_ != "NOUN":
+                    continue
+                words = [t for t in chunk[1:] if t.dep_ == "compound" or t.i == chunk.root.i]
+                surface = " ".join(t.lower_ for t in words)
+                # "my studio" and "my dance studio" are one subject: the head noun's lemma.
+                key = chunk.root.lemma_.lower()
+                owned_phrases.append((len(out[r.path]) - 1, r.path, key, surface))
+        self._type_owned(out, owned_phrases)
+        return out
+
+    @staticmethod
+    def _rows(item: WorkItem, speaker_of: Any, forget: list[Any]) -> list[_Row]:
+        session = item.session
+        target = link_target_for_path(item.path)
+        people = sorted(
+            {t.speaker for t in session.turns if t.speaker and not is_ai(t.role, t.speaker)}
+        )
+        with_ai = any(is_ai(t.role, t.speaker) for t in session.turns)
+        names = {w.lower() for p in session.participants for w in str(p).split()}
+        rows = []
+        for n, turn in enumerate(session.turns, start=1):
+            if n <= item.old_turns or turn.role in ("system", "tool"):
+                continue
+            if is_ai(turn.role, turn.speaker):
+                continue
+            speaker = speaker_of(turn, session)
+            others = [p for p in people if p != turn.speaker]
+            # "you" in a chat between two people is the other one; to an AI, nobody.
+            addressee = others[0] if len(others) == 1 and not with_ai else None
+            when = turn.at.date() if turn.at else session.date
+            anchor = (target, f"t{n}", turn.content)
+            for sent in sentences(turn.content):
+                if "[[" in sent or "[cite:" in sent or sent.rstrip().endswith("?"):
+                    continue  # quoted memory (an agent's answer) or a question
+                if fg.matches(sent, forget):
+                    continue
+                text = clean_text(sent)
+                if len(text.split()) >= MIN_WORDS:
+                    who = names | {w.lower() for w in speaker.split()}
+                    rows.append(
+                        _Row(item.path, n, sent, text, speaker, addressee, when, anchor, who)
+                    )
+        return rows
+
+    def _typed(self, changes: list[Change]) -> list[Change]:
+        """Values get the page type of their entity label, or of what they are ("my
+        manager" is a person); a possessed abstraction ("my life is ...") is no value."""
+        out = []
+        for ch in changes:
+            if ch.possessed:
+                kind = self._kind_of(ch.possessed)
+                if kind is None:
+                    continue
+                # A person's or pet's value is their name, however it was typed.
+                named = ch.new and (ch.new[:1].isupper() or kind in ("person", "pet"))
+                if named or ch.new_label:
+                    ch.new_type = ENTITY_TYPES.get(ch.new_label or "", kind)
+            elif ch.new_label in ENTITY_TYPES:
+                ch.new_type = ENTITY_TYPES[ch.new_label]
+                if ch.old and ch.old.islower():
+                    ch.old = ch.old.title()  # the old value of a name is a name too
+            out.append(ch)
+        return out
+
+    def _kind_of(self, noun: str) -> str | None:
+        """'manager' -> person, 'studio' -> project, 'life' -> None (abstract)."""
+        row = self.subject.scores(self.embedder.embed([f"my {noun}"]))[0]
+        abstract = self.subject.labels.index("abstract")
+        best = max((j for j in range(len(row)) if j != abstract), key=lambda j: row[j])
+        return self.subject.labels[best] if row[best] - row[abstract] > CONCRETE_MARGIN else None
+
+    def _type_owned(
+        self, out: dict[str, list[Statement]], phrases: list[tuple[int, str, str, str]]
+    ) -> None:
+        """'my studio' is a project, 'my kids' people, 'my life' nothing: by examples."""
+        if not phrases:
+            return
+        uniq = sorted({p[3] for p in phrases})
+        labels = dict(
+            zip(
+                uniq,
+                self.subject.label(self.embedder.embed([f"my {u}" for u in uniq])),
+                strict=True,
+            )
+        )
+        for idx, path, key, surface in phrases:
+            label, _ = labels[surface]
+            if label == "abstract":
+                continue
+            st = out[path][idx]
+            st.owned.append((key, surface, label))
+
+
+def owned_title(speaker: str, surface: str) -> str:
+    return f"{speaker}'s {surface}"
+
+
+def recurring(
+    statements: dict[str, list[Statement]], known: Any
+) -> tuple[set[str], set[tuple[str, str]]]:
+    """Entity names and (speaker, owned key) pairs that earn a page: named in at least
+    MIN_SESSIONS sessions, or already a page (`known(name, type)` finds it)."""
+    ent_sessions: dict[str, set[str]] = defaultdict(set)
+    own_sessions: dict[tuple[str, str], set[str]] = defaultdict(set)
+    ent_types: dict[str, str] = {}
+    for path, sts in statements.items():
+        for st in sts:
+            if not st.on_pages:
+                continue
+            for name, type_ in st.entities:
+                key = normalize_key(name)
+                ent_sessions[key].add(path)
+                ent_types.setdefault(key, type_)
+            for key, _surface, _ in st.owned:
+                own_sessions[(st.speaker, key)].add(path)
+    names = {k for k, v in ent_sessions.items() if len(v) >= MIN_SESSIONS or known(k, ent_types[k])}
+    # "my manager is Sofia": the manager is a value with a name, not a page of its own.
+    valued = {
+        (st.speaker, ch.possessed.split()[-1].lower())
+        for sts in statements.values()
+        for st in sts
+        for ch in st.changes
+        if ch.possessed and ch.new
+    }
+    owned = {k for k, v in own_sessions.items() if len(v) >= MIN_SESSIONS and k not in valued}
+    return names, owned
+
+
+def observations(
+    st: Statement,
+    speaker_type: str,
+    names: set[str],
+    owned: set[tuple[str, str]],
+    owned_titles: dict[tuple[str, str], str],
+) -> list[Observation]:
+    """The statement's line on the page of each subject it names that earns a page, the
+    speaker's page linking to them; on the speaker's own page when it names none."""
+    if not st.on_pages:
+        return []
+    prefix = f"{st.when.isoformat()} · " if st.when else ""
+    line = st.line
+    subjects: list[tuple[str, str]] = []
+    for name, type_ in st.entities:
+        if normalize_key(name) not in names:
+            continue
+        marked = link(name, type_)
+        new = re.sub(rf"(?<![\w{{|]){re.escape(name)}(?![\w}}|])", marked, line, count=1)
+        if new != line:
+            line = new
+            subjects.append((name, type_))
+    subjects += [
+        (owned_titles[(st.speaker, key)], type_)
+        for key, _surface, type_ in st.owned
+        if (st.speaker, key) in owned
+    ]
+
+    def obs(subject: str, type_: str, text: str, **kw: Any) -> Observation:
+        kw.setdefault("kind", "item")
+        kw.setdefault("section", st.topic)
+        return Observation(
+            subject=subject, subject_type=type_, text=text, when=st.when, anchor=st.anchor, **kw
+        )
+
+    if not subjects:
+        return [obs(st.speaker, speaker_type, prefix + line)]
+    # Details live on the subject's page; the speaker's page links to it once.
+    about = re.sub(rf"^{re.escape(st.speaker)}\b", link(st.speaker, "person"), line, count=1)
+    out = []
+    for name, type_ in dict.fromkeys(subjects):
+        out.append(obs(name, type_, prefix + about))
+        section = LINK_SECTIONS.get(type_, "Related")
+        out.append(
+            obs(st.speaker, speaker_type, link(name, type_), kind="keyed", section=section,
+                key=name, once=True)
+        )  # fmt: skip
+    return out
+
+
+def value_observations(st: Statement, speaker_type: str) -> list[Observation]:
+    """Current values, changes and ends the statement states about its speaker."""
+    out = []
+    for ch in st.changes:
+        if ch.new is None and ch.old is not None:
+            out.append(
+                Observation(
+                    subject=st.speaker, subject_type=speaker_type, kind="end_value",
+                    section="Current", text=ch.old, when=st.when, anchor=st.anchor,
+                )
+            )  # fmt: skip
+            continue
+        if ch.new is None:
+            continue
+        value = ch.new
+        if ch.new_type and value.islower():
+            value = value.title()  # a name typed in lowercase: "sofia brandt"
+        text = link(value, ch.new_type) if ch.new_type else value
+        out.append(
+            Observation(
+                subject=st.speaker, subject_type=speaker_type, kind="fact", section="Current",
+                attr=ch.attr or st.topic, key=ch.old, text=text, when=st.when,
+                anchor=st.anchor, replaces=ch.old,
+            )
+        )  # fmt: skip
+    return out
+
+
+def owned_titles_of(statements: dict[str, list[Statement]]) -> dict[tuple[str, str], str]:
+    """The page title of each owned subject: the speaker's most used wording of it."""
+    counts: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for sts in statements.values():
+        for st in sts:
+            for key, surface, _ in st.owned:
+                counts[(st.speaker, key)][surface] += 1
+    return {
+        k: owned_title(k[0], max(v.items(), key=lambda kv: (kv[1], len(kv[0]), kv[0]))[0])
+        for k, v in counts.items()
+    }
+
+
+def best_points(statements: list[Statement], limit: int) -> list[Statement]:
+    """The session's most informative statements, in the order they were said."""
+
+    def weight(s: Statement) -> float:
+        # What the speaker did or has (their name is the subject) before asides.
+        own = 0.05 if s.line.startswith(s.speaker) else 0.0
+        return s.margin + own + 0.02 * len(s.entities) + 0.01 * len(s.owned)
+
+    ranked = sorted(statements, key=lambda s: -weight(s))
+    seen: set[int] = set()
+    chosen = []
+    for st in ranked:
+        if st.n in seen:
+            continue
+        seen.add(st.n)
+        chosen.append(st)
+        if len(chosen) >= limit:
+            break
+    return sorted(chosen, key=lambda s: s.n)

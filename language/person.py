@@ -1,0 +1,210 @@
+"""A speaker's sentence in the third person, from its parse: "I" becomes the speaker's
+name with the verb agreeing ("I love painting" -> "Caroline loves painting"), "my" becomes
+"their", "you" in a chat between two people becomes the other person, and openers,
+vocatives and asides ("Wow,", "Hey Mel,", ", Caroline!", "[shows a photo]") are dropped.
+
+Grammar, not phrasing: every rule here is about English pronouns and agreement, none
+about what a particular sentence says.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+#: Object and possessive forms of the first person, singular and plural.
+_OBJECT = {
+    "me": "them",
+    "my": "their",
+    "mine": "theirs",
+    "myself": "themselves",
+    "us": "them",
+    "our": "their",
+    "ours": "theirs",
+    "ourselves": "themselves",
+}
+#: Words that open a sentence without adding to it.
+_OPENERS = {
+    "so", "well", "oh", "and", "but", "also", "anyway", "anyways", "honestly", "actually",
+    "yeah", "yes", "yep", "yup", "no", "nope", "ok", "okay", "hey", "hi", "hello", "wow",
+    "haha", "lol", "omg", "ugh", "hmm", "um", "uh", "btw", "ah", "aw", "aww", "woah",
+    "whoa", "gosh", "man", "dude", "guys", "thanks", "thank", "sure", "right", "like", "plus",
+    "tbh", "lmao", "yay", "wooo", "woohoo", "hah", "heh", "alright", "cool", "great",
+    "awesome", "nice", "sweet", "totally", "absolutely", "definitely", "indeed", "oops",
+}  # fmt: skip
+_ASIDE_RE = re.compile(r"\s*[\[(][^\])\n]{0,300}[\])]")
+_NON_TEXT_RE = re.compile(r"[^\w\s.,;:!?'’\"“”()/&%$€£+#@-]+")
+_CONTRACTED = re.compile(r"^['’]")
+
+
+@dataclass
+class Rewrite:
+    text: str  # the sentence in the third person
+    about_speaker: bool  # the speaker is its grammatical subject (I / we)
+    first_person: bool  # it speaks of the speaker at all (I, my, we, ...)
+
+
+#: Contractions typed without their apostrophe ("im", "dont"), restored before parsing.
+_BARE = {
+    "im": "I'm", "ive": "I've", "ill": None, "dont": "don't", "doesnt": "doesn't",
+    "didnt": "didn't", "cant": "can't", "couldnt": "couldn't", "wouldnt": "wouldn't",
+    "shouldnt": "shouldn't", "isnt": "isn't", "wasnt": "wasn't", "arent": "aren't",
+    "werent": "weren't", "havent": "haven't", "hasnt": "hasn't", "shes": "she's",
+    "thats": "that's", "youre": "you're", "theyre": "they're", "whats": "what's",
+    "lets": None, "wont": None,
+}  # fmt: skip
+_BARE_RE = re.compile(r"\b(" + "|".join(k for k, v in _BARE.items() if v) + r")\b", re.I)
+
+
+def restore_apostrophes(text: str) -> str:
+    """'im priya, dont ask' -> "I'm priya, don't ask" (typed fast, read the same)."""
+
+    def repl(m: re.Match[str]) -> str:
+        word = _BARE[m.group(1).lower()] or m.group(1)
+        return word if m.group(1)[:1].islower() or word[:1] == "I" else word.capitalize()
+
+    return _BARE_RE.sub(repl, text)
+
+
+def clean_text(text: str) -> str:
+    """Asides in brackets and emoji removed, bare contractions restored, spaces collapsed."""
+    text = restore_apostrophes(_ASIDE_RE.sub("", text))
+    # An emoji between two clauses separates them like a semicolon.
+    text = _NON_TEXT_RE.sub(" ; ", text)
+    text = re.sub(r"\s*;\s*(?:;\s*)*", "; ", " ".join(text.split()))
+    text = re.sub(r"\s*;\s*([.,!?])", r"\1", text)
+    return text.strip(" ;")
+
+
+def third_singular(lemma: str, form: str) -> str:
+    """The present third person singular of a verb ('go' -> 'goes', 'try' -> 'tries')."""
+    low = lemma.lower()
+    if low == "be":
+        return "is"
+    if low == "have":
+        return "has"
+    if low in ("do", "go"):
+        return low + "es"
+    if form.lower() in ("can", "could", "will", "would", "shall", "should", "may", "might"):
+        return form
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return low + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return low[:-1] + "ies"
+    return low + "s"
+
+
+def _finite(subject: Any) -> list[Any]:
+    """The finite verbs a subject governs: its head or the head's auxiliaries, plus
+    conjoined verbs that share the subject ("I love it and do it daily")."""
+    head = subject.head
+    out = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i < head.i]
+    if head.tag_ in ("VBP", "VBD", "VBZ", "MD") or head.lemma_ == "be":
+        out.append(head)
+    for conj in head.conjuncts:
+        if not any(c.dep_ in ("nsubj", "nsubjpass") for c in conj.children):
+            out.append(conj)
+    return out
+
+
+def _start(sent: Any, names: set[str]) -> int:
+    """Index (in the sentence) of the first token after openers and a vocative."""
+    toks = list(sent)
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        low = t.lower_
+        after_opener = i > 0 and (toks[i - 1].lower_ in _OPENERS or toks[i - 1].pos_ == "INTJ")
+        named = low in names or t.pos_ == "PROPN" or (after_opener and t.text[:1].isupper())
+        vocative = named and i + 1 < len(toks) and toks[i + 1].text in (",", "!", "-", "—")
+        if t.is_punct or low in _OPENERS or t.pos_ == "INTJ" or vocative:
+            i += 1
+            continue
+        break
+    return i
+
+
+def _end(toks: list[Any], names: set[str]) -> int:
+    """Drop a trailing vocative (", Mel!") and end punctuation."""
+    j = len(toks)
+    while j > 0 and (toks[j - 1].is_punct or toks[j - 1].is_space):
+        j -= 1
+    k = j
+    while k > 0 and toks[k - 1].lower_ in names:
+        k -= 1
+    if k < j and k > 0 and toks[k - 1].text == ",":
+        j = k - 1
+    return j
+
+
+def rewrite_third_person(
+    sent: Any, speaker: str, addressee: str | None = None, names: set[str] | None = None
+) -> Rewrite:
+    """The sentence (a spaCy Span) as a line about `speaker`.
+
+    `addressee` is the other person of a two-person chat ("you" becomes them); `names`
+    are lowercase names (participants) that count as vocatives at the start or the end.
+    """
+    vocatives = {n.lower() for n in names or set()}
+    for name in [speaker, addressee]:
+        if name:
+            vocatives.update(w.lower() for w in name.split())
+    toks = list(sent)
+    start = _start(sent, vocatives)
+    end = _end(toks, vocatives)
+    toks = toks[start:end]
+    if not toks:
+        return Rewrite("", False, False)
+    agree: dict[int, str] = {}
+    first_person = about = False
+    singular = ("i", "you") if addressee else ("i",)
+    for subj in toks:
+        if subj.dep_ not in ("nsubj", "nsubjpass") or subj.lower_ not in (*singular, "we"):
+            continue
+        if subj.lower_ in ("i", "we"):
+            first_person = True
+            if subj.head.i == sent.root.i or subj.i == toks[0].i:
+                about = True
+        if subj.lower_ == "we":
+            continue  # "Maya and others went": the plural verb stays
+        for verb in _finite(subj):
+            if verb.tag_ == "VBP" or verb.lower_ in ("'m", "’m", "am", "'re", "’re", "are"):
+                agree[verb.i] = third_singular(verb.lemma_, verb.text)
+            elif verb.lower_ == "were":
+                agree[verb.i] = "was"
+    out: list[str] = []
+    named = False  # the first mention of the speaker names them; later ones are pronouns
+    for t in toks:
+        low = t.lower_
+        word = t.text
+        if low in ("i", "we") and t.tag_ == "PRP":
+            first_person = named = True
+            word = speaker if low == "i" else f"{speaker} and others"
+        elif low in _OBJECT and t.tag_ in ("PRP", "PRP$"):
+            first_person = True
+            if not named and low in ("my", "mine", "me", "our", "ours", "us"):
+                word = speaker if low in ("me", "us") else f"{speaker}'s"
+                named = True
+            else:
+                word = _OBJECT[low]
+        elif low in ("you", "your", "yours", "yourself") and addressee:
+            word = addressee if low in ("you", "yourself") else f"{addressee}'s"
+        elif t.i in agree:
+            word = agree[t.i]
+            if t.text[:1].isupper():
+                word = word[:1].upper() + word[1:]
+        elif low in ("'ll", "’ll"):
+            word = "will"
+        elif low in ("'d", "’d"):
+            word = "would"
+        elif low in ("'re", "’re", "'ve", "’ve"):
+            word = {"'re": "are", "’re": "are", "'ve": "have", "’ve": "have"}[low]
+        glued = out and not out[-1].endswith(" ") and not t.is_punct
+        if glued and word != t.text and not _CONTRACTED.match(word):
+            out[-1] = out[-1] + " "  # "I'm" -> "Priya is", "im" -> "Priya is"
+        out.append(word + t.whitespace_)
+    text = "".join(out).strip()
+    text = re.sub(r"\s+([,.;:!?])", r"\1", text)
+    text = text[:1].upper() + text[1:]
+    return Rewrite(text, about, first_person)
