@@ -381,7 +381,8 @@ def check_claim(
     ev_stems = {stem(w) for w in ev_words}
 
     def found(word: str) -> bool:
-        low = word.lower()
+        low = word.lower().replace("’", "'")
+        low = low[:-2] if low.endswith("'s") and len(low) > 3 else low  # Jon's -> Jon
         s = stem(low)
         return (
             low in ev_words
