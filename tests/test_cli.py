@@ -40,7 +40,7 @@ def test_every_command_has_help_and_is_documented(name, cmd):
 
 
 #: Commands that build their own memories (or none) and so take no --memory.
-NO_MEMORY = {"demo", "eval qa", "eval retrieval", "sandbox build-image"}
+NO_MEMORY = {"demo", "eval qa", "eval retrieval", "eval validators", "sandbox build-image"}
 
 
 def test_memory_option_on_every_leaf_command():

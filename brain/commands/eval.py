@@ -17,6 +17,7 @@ _PROJECT = Path(__file__).resolve().parents[2]
 SUBCOMMANDS = {
     "retrieval": "brain.commands.eval:retrieval_cmd",
     "qa": "brain.commands.eval_qa:qa_cmd",
+    "validators": "brain.commands.eval_validators:validators_cmd",
 }
 
 #: Default dataset file of each benchmark, inside the bench folder.
@@ -46,7 +47,7 @@ class _LazyEvalGroup(click.Group):
 
 @click.group("eval", cls=_LazyEvalGroup)
 def eval_group() -> None:
-    """Benchmarks: retrieval (LoCoMo, LongMemEval) and question answering."""
+    """Benchmarks: retrieval (LoCoMo, LongMemEval), question answering, validators."""
 
 
 @click.command("retrieval")

@@ -1,0 +1,199 @@
+"""What a thesaurus knows about two words: WordNet 3.0, shipped as data/wordnet.json.gz.
+
+The support check asks one question of it: may this evidence word stand for that claim
+word? Yes for forms of one word (went/go, children/child), shared senses (mom/mother,
+bought/purchased), a more general claim word (guitar -> instrument) and derived forms
+(adoption/adopt). No, and loudly, for opposites (started/stopped, supportive/
+unsupportive) and for sisters under one parent (mother/grandma, beach/mountain): the
+embedding model scores those as similar, WordNet knows they are different things.
+Built by validators/wordnet_build.py; only the senses people use are kept.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+Relation = Literal[
+    "same", "synonym", "rare", "general", "specific", "related", "antonym", "sibling"
+]
+#: How far up "a kind of" may go: guitar -> stringed instrument -> musical instrument.
+GENERAL_HOPS = 4
+#: Sisters share an ancestor this close: aunt and grandmother meet at "relative", beach
+#: and mountain at "geological formation"; nothing more general is that near a leaf.
+SIBLING_HOPS = 4
+
+# Inflection rules WordNet's morphy uses: (suffix, replacement).
+_RULES = (
+    ("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
+    ("men", "man"), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
+    ("ing", "e"), ("ing", ""), ("er", ""), ("est", ""), ("er", "e"), ("est", "e"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _WordNet:
+    parents: list[tuple[int, ...]]
+    similar: list[tuple[int, ...]]
+    pos: list[str]
+    lemmas: dict[str, tuple[int, ...]]  # senses in use
+    rare: dict[str, tuple[int, ...]]  # the other senses: enough for a synonym, no more
+    antonyms: frozenset[tuple[str, str]]
+    related: dict[str, frozenset[str]]
+    exceptions: dict[str, tuple[str, ...]]
+
+
+@cache
+def _load() -> _WordNet:
+    raw = resources.files("validators").joinpath("data/wordnet.json.gz").read_bytes()
+    data = json.loads(gzip.decompress(raw))
+    related: dict[str, set[str]] = {}
+    for a, b in data["related"]:
+        related.setdefault(a, set()).add(b)
+        related.setdefault(b, set()).add(a)
+    return _WordNet(
+        parents=[tuple(s[1]) for s in data["synsets"]],
+        similar=[tuple(s[2]) for s in data["synsets"]],
+        pos=[s[0] for s in data["synsets"]],
+        lemmas={k: tuple(v) for k, v in data["lemmas"].items()},
+        rare={k: tuple(v) for k, v in data["rare"].items()},
+        antonyms=frozenset(tuple(p) for p in data["antonyms"]),
+        related={k: frozenset(v) for k, v in related.items()},
+        exceptions={k: tuple(v) for k, v in data["exceptions"].items()},
+    )
+
+
+def known(word: str) -> bool:
+    return bool(base_forms(word))
+
+
+@cache
+def base_forms(word: str) -> tuple[str, ...]:
+    """Dictionary forms of a word ('went' -> go, 'children' -> child), itself first."""
+    wn = _load()
+    w = word.lower().replace(" ", "_").replace("’", "'")
+    out = [w] if w in wn.lemmas else []
+    out += [e for e in wn.exceptions.get(w, ()) if e in wn.lemmas]
+    for suffix, repl in _RULES:
+        if w.endswith(suffix) and len(w) > len(suffix) + 1:
+            cand = w[: len(w) - len(suffix)] + repl
+            if cand in wn.lemmas:
+                out.append(cand)
+    # A doubled consonant before -ed/-ing: stopped -> stop, running -> run.
+    for suffix in ("ed", "ing", "er", "est"):
+        stem = w[: -len(suffix)]
+        if (
+            w.endswith(suffix)
+            and len(stem) >= 3
+            and stem[-1] == stem[-2]
+            and stem[:-1] in wn.lemmas
+        ):
+            out.append(stem[:-1])
+    return tuple(dict.fromkeys(out))
+
+
+def _senses(word: str, rare: bool = False) -> set[int]:
+    wn = _load()
+    out = {s for base in base_forms(word) for s in wn.lemmas[base]}
+    if rare:
+        out |= {s for base in base_forms(word) for s in wn.rare.get(base, ())}
+    return out
+
+
+def _primary(word: str) -> set[int]:
+    """The most frequent sense of each part of speech of a word."""
+    wn = _load()
+    out: dict[tuple[str, str], int] = {}
+    for base in base_forms(word):
+        for s in wn.lemmas[base]:
+            out.setdefault((base, wn.pos[s]), s)
+    return set(out.values())
+
+
+def _ancestors(senses: set[int], hops: int) -> dict[int, int]:
+    """Each sense's ancestors (and itself) with their distance."""
+    wn = _load()
+    out = {s: 0 for s in senses}
+    frontier = set(senses)
+    for d in range(1, hops + 1):
+        nxt = set()
+        for s in frontier:
+            for p in wn.parents[s]:
+                if p not in out:
+                    out[p] = d
+                    nxt.add(p)
+        frontier = nxt
+    return out
+
+
+@cache
+def relation(claim_word: str, evidence_word: str) -> Relation | None:
+    """How an evidence word relates to a claim word, or None when WordNet knows no tie."""
+    a, b = base_forms(claim_word), base_forms(evidence_word)
+    if not a or not b:
+        return None
+    if set(a) & set(b):
+        return "same"
+    wn = _load()
+    if any((x, y) in wn.antonyms or (y, x) in wn.antonyms for x in a for y in b):
+        return "antonym"
+    sa, sb = _senses(claim_word), _senses(evidence_word)
+    if sa & sb or any(set(wn.similar[s]) & sb for s in sa):
+        return "synonym"
+    # A shared sense that one of them seldom has: 'former' is 'old' only in old's fourth
+    # sense, but 'train' is 'take' too (take aim); the caller asks the embedder which.
+    ra, rb = _senses(claim_word, rare=True), _senses(evidence_word, rare=True)
+    if ra & rb or any(set(wn.similar[s]) & rb for s in ra):
+        return "rare"
+    # The evidence word in its usual sense is a kind of the claim word: 'guitar' is an
+    # instrument; 'moved' is a kind of 'sold' only in a sense nobody means.
+    if set(_ancestors(_primary(evidence_word), GENERAL_HOPS)) & ra:
+        return "general"
+    if any(wn.related.get(x, frozenset()) & set(b) for x in a):
+        return "related"
+    if set(_ancestors(sa, GENERAL_HOPS)) & sb:
+        return "specific"  # the claim word is a kind of the evidence word: more detail
+    # Sisters only among nouns: verb and adjective trees are too shallow to say that
+    # two verbs under one parent ('relocate', 'move') are different things.
+    up_a = {s for s in _ancestors(sa, SIBLING_HOPS) if wn.pos[s] == "n"}
+    up_b = {s for s in _ancestors(sb, SIBLING_HOPS) if wn.pos[s] == "n"}
+    if up_a & up_b:
+        return "sibling"
+    return None
+
+
+def wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def is_lemma(word: str) -> bool:
+    """A dictionary word as written or as an irregular form ('went'), not by suffix rules."""
+    wn = _load()
+    w = word.lower()
+    return w in wn.lemmas or w in wn.exceptions
+
+
+_PRESENT = frozenset(["am", "are", "is", "has", "does", "have", "do"])
+
+
+@cache
+def is_past(word: str) -> bool:
+    """A past-tense verb form: 'went', 'finished', 'adopted' (not 'need', 'bed')."""
+    wn = _load()
+    w = word.lower()
+    if w in _PRESENT:
+        return False
+    if w in wn.exceptions:
+        return any(_is_verb(b) for b in wn.exceptions[w]) and not w.endswith("ing")
+    if w.endswith("ed") and len(w) > 4:
+        return any(_is_verb(b) and b != w for b in base_forms(w))
+    return False
+
+
+def _is_verb(lemma: str) -> bool:
+    wn = _load()
+    return any(wn.pos[s] == "v" for s in wn.lemmas.get(lemma, ()))

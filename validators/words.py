@@ -1,0 +1,196 @@
+"""Words of claims and evidence: tokens, stems, stop words, negation, numbers and dates.
+
+One reading for every writer and checker: Dream's engines and the validators import
+these, so a date or a number means the same thing where it is written and where it is
+checked.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+
+from memory_schema.links import CITE_RE, WIKILINK_RE
+
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOPWORDS = _wordset(
+    """a about above after again against all also am an and any are as at be because been
+    before being below between both but by can could did do does doing down during each few
+    for from further had has have having he her here hers herself him himself his how i if in
+    into is it its itself just me more most my myself now of off on once only or other our
+    ours ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we
+    were what when where which while who whom why will with would you your yours yourself
+    yourselves since current currently earlier formerly previously now then still ago
+    said says say told tells tell mentioned mentions mention per via one's it's i'm i've
+    i'd i'll let's really much many lot lots get got gets getting well"""
+)
+NEGATIONS = _wordset(
+    "not no never none nobody nothing neither nor without cannot can't don't doesn't didn't "
+    "won't isn't aren't wasn't weren't haven't hasn't hadn't shouldn't wouldn't couldn't "
+    "dislike dislikes disliked hate hates hated"
+)
+NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        re.findall(
+            r"\w+",
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+            "fourteen fifteen sixteen seventeen eighteen nineteen twenty",
+        )
+    )
+}
+MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+WEEKDAYS = {d.lower(): i for i, d in enumerate(calendar.day_name)}
+
+_TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:[.,:]\d+)*")
+_ISO_DATE_RE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_LABEL_RE = re.compile(r"\*\*[^*\n]{1,60}?:\*\*")
+_MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
+_DAY_MONTH_RE = re.compile(
+    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\.?|({_MONTH_NAMES})\.?\s+(\d{{1,2}})"
+    rf"(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?",
+    re.IGNORECASE,
+)
+_RELATIVE_RE = re.compile(
+    r"\b(yesterday|last night|today|tonight|this morning|this evening|tomorrow|"
+    r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week|month|year)s?\s+ago|"
+    r"last\s+(week|month|year|weekend|" + "|".join(WEEKDAYS) + r")|"
+    r"next\s+(week|month|year|weekend|" + "|".join(WEEKDAYS) + r"))\b",
+    re.IGNORECASE,
+)
+
+
+def plain_claim(text: str) -> str:
+    """A claim as words: labels, link syntax, citations and emphasis removed."""
+    text = CITE_RE.sub(" ", text)
+    text = _LABEL_RE.sub(" ", text)
+
+    def shown(m: re.Match[str]) -> str:
+        if m.group(4):
+            return m.group(4)
+        return m.group(2).rsplit("/", 1)[-1]
+
+    text = WIKILINK_RE.sub(shown, text)
+    text = re.sub(r"[*_`>#]+", " ", text)
+    text = re.sub(r"^\s*[-+]\s+", "", text)
+    return " ".join(text.split())
+
+
+def tokens(text: str) -> list[str]:
+    return [t.replace("’", "'") for t in _TOKEN_RE.findall(text)]
+
+
+def stem(word: str) -> str:
+    """A crude English stem, enough to match 'engineering' with 'engineer'."""
+    w = word.lower().strip("'-")
+    for suffix in ("ies", "ing", "ed", "es", "ly", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+            return w[: -len(suffix)]
+    return w
+
+
+def content_words(text: str) -> list[str]:
+    return [
+        t.lower()
+        for t in tokens(text)
+        if not t[0].isdigit() and len(t) >= 3 and t.lower() not in STOPWORDS
+    ]
+
+
+def is_negated(text: str) -> bool:
+    words = {t.lower() for t in tokens(text)}
+    return bool(words & NEGATIONS) or "n't" in text.lower()
+
+
+def numbers_in(text: str) -> set[str]:
+    out = set()
+    for t in tokens(text):
+        low = t.lower()
+        if t[0].isdigit():
+            out.add(t.replace(",", ""))
+        elif low in NUMBER_WORDS and low != "one":
+            out.add(NUMBER_WORDS[low])
+    return out
+
+
+def _shift_months(day: dt.date, months: int) -> dt.date:
+    month0 = day.month - 1 + months
+    year, month = day.year + month0 // 12, month0 % 12 + 1
+    return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def resolve_dates(text: str, base: dt.date | None) -> list[tuple[str, dt.date]]:
+    """Dates a text names: ISO dates, '15 June (2026)', and, given the day it was said,
+    relative ones ('yesterday', 'last Friday', 'two weeks ago'). Returns (phrase, date)."""
+    out: list[tuple[str, dt.date]] = []
+    for m in _ISO_DATE_RE.finditer(text):
+        try:
+            out.append((m.group(0), dt.date(int(m[1]), int(m[2]), int(m[3]))))
+        except ValueError:
+            continue
+    for m in _DAY_MONTH_RE.finditer(text):
+        day = int(m.group(1) or m.group(4))
+        month = MONTHS[(m.group(2) or m.group(3)).lower()]
+        if m.group(5):
+            years = [int(m.group(5))]
+        elif base is not None:
+            # No year: the one that puts the day nearest the day it was said, so
+            # "5 February" said in November is next February, "30 January" said on
+            # 3 February is four days back.
+            years = [base.year - 1, base.year, base.year + 1]
+        else:
+            continue
+        days = []
+        for year in years:
+            try:
+                days.append(dt.date(year, month, day))
+            except ValueError:
+                continue
+        if days:
+            near = min(days, key=lambda d: abs((d - base).days) if base else 0)
+            out.append((m.group(0), near))
+    if base is None:
+        return out
+    for m in _RELATIVE_RE.finditer(text):
+        phrase = m.group(1).lower()
+        when: dt.date | None = None
+        if phrase in ("today", "tonight", "this morning", "this evening"):
+            when = base
+        elif phrase in ("yesterday", "last night"):
+            when = base - dt.timedelta(days=1)
+        elif phrase == "tomorrow":
+            when = base + dt.timedelta(days=1)
+        elif phrase.endswith("ago"):
+            raw = m.group(2).lower()
+            n = int(raw) if raw.isdigit() else int(NUMBER_WORDS.get(raw, "1"))
+            unit = m.group(3).lower()
+            if unit in ("day", "week"):
+                when = base - dt.timedelta(days=n * (7 if unit == "week" else 1))
+            else:
+                when = _shift_months(base, -n * (12 if unit == "year" else 1))
+        else:
+            sign = -1 if phrase.startswith("last") else 1
+            unit = (m.group(4) or m.group(5) or "").lower()
+            if unit in WEEKDAYS:
+                delta = (base.weekday() - WEEKDAYS[unit]) % 7 or 7
+                when = (
+                    base - dt.timedelta(days=delta)
+                    if sign < 0
+                    else base + dt.timedelta(days=(WEEKDAYS[unit] - base.weekday()) % 7 or 7)
+                )
+            elif unit in ("week", "weekend"):
+                when = base + dt.timedelta(days=7 * sign)
+            elif unit == "month":
+                when = _shift_months(base, sign)
+            elif unit == "year":
+                when = _shift_months(base, 12 * sign)
+        if when is not None:
+            out.append((m.group(0), when))
+    return out
