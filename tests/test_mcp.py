@@ -253,6 +253,27 @@ def test_streamable_http_on_loopback(demo: Path) -> None:
         good, bad = anyio.run(main)
         assert "Hi! I'm Maya Chen." in text(good)
         assert bad.is_error and "'..' is not allowed" in text(bad)
+        # DNS rebinding: a foreign Host or Origin is refused before any tool runs.
+        import httpx
+
+        init = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"},
+            },
+        }
+        accept = {"Accept": "application/json, text/event-stream"}
+        url = f"http://127.0.0.1:{port}/mcp"
+        assert (
+            httpx.post(url, json=init, headers={**accept, "Host": "evil.example"}).status_code
+            == 421
+        )
+        evil = {**accept, "Origin": "http://evil.example"}
+        assert httpx.post(url, json=init, headers=evil).status_code == 403
     finally:
         proc.terminate()
         try:
