@@ -168,15 +168,8 @@ def make_observer(
     return observe
 
 
-def make_judge(backend: Any, max_output_tokens: int = 8) -> Any:
-    """An entailment judge for validators.semantic: the model answers yes or no."""
-    from agent.llm.base import Message
+def make_judge(backend: Any, max_output_tokens: int = 60) -> Any:
+    """The support judge every writer shares (validators.judge.llm_judge)."""
+    from validators.judge import llm_judge
 
-    system = _prompt("judge.md")
-
-    def judge(claim: str, evidence: str) -> bool:
-        msg = f"Evidence:\n{evidence}\n\nClaim: {claim}\n\nDoes the evidence state the claim?"
-        resp = backend.complete(system, [Message("user", msg)], [], max_output_tokens)
-        return resp.text.strip().lower().startswith("yes")
-
-    return judge
+    return llm_judge(backend, max_output_tokens)

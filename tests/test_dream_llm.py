@@ -103,12 +103,13 @@ def test_unusable_model_output_is_retried_next_run(memory: MemoryRepo) -> None:
     assert "- Prefers short answers [cite:" in memory.read_text(MAYA)
 
 
-def test_judge_asks_the_model_yes_or_no() -> None:
-    backend = ScriptedLLM(["Yes.", "no"])
+def test_judge_is_the_validators_support_judge() -> None:
+    backend = ScriptedLLM(["SUPPORTED", "UNSUPPORTED: Globex - the evidence says Northwind"])
     judge = make_judge(backend)
-    assert judge("Works at Northwind Labs", "I started at Northwind Labs.") is True
-    assert judge("Works at Globex", "I started at Northwind Labs.") is False
-    assert "Claim: Works at Globex" in backend.calls[1].messages[0].content
+    assert judge("Works at Northwind Labs", "I started at Northwind Labs.").supported
+    verdict = judge("Works at Globex", "I started at Northwind Labs.")
+    assert not verdict.supported and "Northwind" in verdict.reason
+    assert "Line: Works at Globex" in backend.calls[1].messages[0].content
 
 
 @pytest.mark.llm_server

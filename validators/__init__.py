@@ -3,5 +3,16 @@
 from .deterministic import validate_tree
 from .findings import RULES, Finding, Report
 from .semantic import validate_semantics
+from .support import Evidence, JudgeVerdict, Support, check_support
 
-__all__ = ["RULES", "Finding", "Report", "validate_semantics", "validate_tree"]
+__all__ = [
+    "RULES",
+    "Evidence",
+    "Finding",
+    "JudgeVerdict",
+    "Report",
+    "Support",
+    "check_support",
+    "validate_semantics",
+    "validate_tree",
+]
