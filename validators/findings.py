@@ -28,6 +28,7 @@ RULES: dict[str, tuple[Severity, str]] = {
     "cite-not-at-end": ("warning", "citation definitions should close the page"),
     "unsupported-claim": ("error", "a cited claim is not supported by its evidence"),
     "contradiction": ("error", "two current values for one attribute"),
+    "cite-quote-mismatch": ("error", "a citation's quote is not in the block it cites"),
 }
 
 

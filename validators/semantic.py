@@ -22,7 +22,7 @@ from pathlib import Path
 
 from memory_schema.errors import ParseError
 from memory_schema.layout import KNOWLEDGE, NOTES, iter_memory_files
-from memory_schema.links import CITE_DEF_RE, LinkResolver, normalize_key
+from memory_schema.links import CITE_DEF_RE, LinkResolver, normalize_key, short_quote
 from memory_schema.markdown_io import read_text
 from memory_schema.memory_config import read_config
 from memory_schema.page import CITATIONS_HEADING, Page
@@ -30,6 +30,7 @@ from memory_schema.session import Session, Turn
 from memory_schema.source import Source
 from memory_schema.store import is_session_file, is_source_file
 
+from .cache import SupportCache
 from .findings import Finding, Report, finding
 from .support import Evidence, Judge, check_support
 
@@ -271,17 +272,49 @@ def claim_list_signatures(page: Page) -> list[str]:
     ]
 
 
+def _flat(text: str) -> str:
+    return " ".join(text.replace('"', "'").replace("’", "'").split()).casefold()
+
+
+def _check_quotes(page: Page, store: _EvidenceStore) -> list[Finding]:
+    """Each citation's quoted words must be words of the block it cites (a cut quote
+    ending in '…' is a prefix of a sentence of it): a rewritten quote misleads readers."""
+    out = []
+    for d in page.citation_defs():
+        quote = d.quote.strip()
+        if not quote:
+            continue
+        ev = store.block(d.target, d.anchor)
+        if ev is None:
+            continue  # the deterministic validators report missing targets
+        q = _flat(quote.removesuffix("…").removesuffix("...").rstrip())
+        if q and q not in _flat(ev.text):
+            out.append(
+                finding(
+                    "cite-quote-mismatch",
+                    page.path,
+                    d.line,
+                    f"[cite:{d.n}] quotes {short_quote(quote, 60)!r}, "
+                    f"which is not in {d.target}#^{d.anchor}",
+                )
+            )
+    return out
+
+
 def validate_semantics(
     root: Path | str,
     paths: Iterable[str] | None = None,
     *,
     judge: Judge | None = None,
     known: dict[str, set[str]] | None = None,
+    cache: SupportCache | None = None,
+    quotes: bool = False,
 ) -> Report:
     """Check cited claims (in `paths`, default every page and summary) and contradictions.
 
     `known[path]` holds claim signatures (see claim_signatures) already checked; those
-    claims are skipped.
+    claims are skipped. `cache` keeps verdicts by content (see cache.py); `quotes` also
+    compares each citation's quote with the block it cites.
     """
     root = Path(root)
     pages = _pages(root)
@@ -302,6 +335,8 @@ def validate_semantics(
         defs = {d.n: d for d in page.citation_defs()}
         names = [page.title, *page.aliases]
         seen = (known or {}).get(rel, set())
+        if quotes:
+            findings += _check_quotes(page, store)
         for claim in page_claims(page):
             if seen:
                 key = ",".join(
@@ -320,6 +355,12 @@ def validate_semantics(
             if rel.startswith(f"{KNOWLEDGE}/") and evidence and all(e.by_ai for e in evidence):
                 # A wiki fact needs a person's words; a summary may report what the AI said.
                 reason = "only an AI assistant says so, which is no fact about anyone"
+            elif cache is not None and judge is None:
+                key = cache.key(plain_claim(claim.text), evidence, names)
+                reason = cache.get(key)
+                if reason is None:
+                    reason = check_claim(claim.text, evidence, names, judge)
+                    cache.put(key, reason)
             else:
                 reason = check_claim(claim.text, evidence, names, judge)
             if reason:
@@ -332,6 +373,8 @@ def validate_semantics(
                         f"{cites} {plain_claim(claim.text)!r}: {reason}",
                     )
                 )
+    if cache is not None:
+        cache.save()
     wiki = [p for p in pages.values() if not p.path.startswith("sessions/")]
     findings += [f for f in find_contradictions(wiki) if f.path in wanted]
     findings.sort(key=lambda f: (f.path, f.line, f.code))

@@ -125,10 +125,17 @@ def remember_cmd(
 @json_option
 @click.pass_context
 def validate_cmd(ctx: click.Context, memory: str | None, as_json: bool) -> None:
-    """Check the memory tree: schema, citations, links, paths. Exit 1 on errors."""
-    from validators import validate_tree
+    """Check the memory tree: schema, citations, links, paths, and that every cited claim
+    and quote is supported by its block. Exit 1 on errors."""
+    from validators import Report, validate_semantics, validate_tree
+    from validators.cache import SupportCache
 
-    report = validate_tree(open_memory(memory).root)
+    root = open_memory(memory).root
+    report = validate_tree(root)
+    # Every claim in the tree, not only the ones a Dream run wrote: verdicts are cached by
+    # content under .brain/cache, so a second run re-checks only what changed.
+    semantic = validate_semantics(root, cache=SupportCache(root), quotes=True)
+    report = Report(sorted(report.findings + semantic.findings, key=lambda f: (f.path, f.line)))
     if as_json:
         print_json(report.as_dict())
     else:
