@@ -23,12 +23,18 @@ from .options import config_from, json_option, memory_option, print_json
     default=None,
     help="Port for --http [default 8765].",
 )
-def mcp_cmd(memory: str | None, http: bool, port: int | None) -> None:
+@click.option(
+    "--dream",
+    is_flag=True,
+    help="Also serve the dream_* tools: the client runs Dream itself (see the README).",
+)
+def mcp_cmd(memory: str | None, http: bool, port: int | None, dream: bool) -> None:
     """Serve memory to MCP clients (Claude Code, Claude Desktop, any agent).
 
     Tools: read_index, search, read (a file or one block), grep, ls, memory_agent, ask,
-    remember. Resources: INDEX.md, the standing instructions, every memory file. Over
-    stdio by default: the client starts `brain mcp --memory DIR` itself.
+    remember; with --dream also dream_begin, dream_read, dream_write, dream_validate,
+    dream_commit, dream_abort. Resources: INDEX.md, the standing instructions, every
+    memory file. Over stdio by default: the client starts `brain mcp --memory DIR` itself.
     """
     from brain.mcp import DEFAULT_HTTP_PORT, serve
     from memory_schema import MemoryRepo
@@ -47,7 +53,7 @@ def mcp_cmd(memory: str | None, http: bool, port: int | None) -> None:
             "README, 'brain mcp'), or use --http. Ctrl+C stops.",
             err=True,
         )
-    serve(root, http=http, port=port or DEFAULT_HTTP_PORT)
+    serve(root, http=http, port=port or DEFAULT_HTTP_PORT, dream=dream)
 
 
 @click.group("hooks")

@@ -83,8 +83,11 @@ class BrainMCPServer(MCPServer):
         return static + await anyio.to_thread.run_sync(self.access.page_resources)
 
 
-def build_server(memory: Path | str) -> BrainMCPServer:
-    """The MCP server over the memory repo at `memory` (which must exist)."""
+def build_server(memory: Path | str, *, dream: bool = False) -> BrainMCPServer:
+    """The MCP server over the memory repo at `memory` (which must exist).
+
+    With `dream`, also the dream_* tools, with which the client runs Dream itself.
+    """
     access = MemoryAccess(MemoryRepo.open(memory))
     server = BrainMCPServer(
         access,
@@ -261,12 +264,18 @@ def build_server(memory: Path | str) -> BrainMCPServer:
     def file_resource(path: str) -> str:
         return access.file_text(path)
 
+    if dream:
+        from .dream_tools import register_dream_tools
+
+        register_dream_tools(server, access, tool)
     return server
 
 
-def serve(memory: Path | str, *, http: bool = False, port: int = DEFAULT_HTTP_PORT) -> None:
+def serve(
+    memory: Path | str, *, http: bool = False, port: int = DEFAULT_HTTP_PORT, dream: bool = False
+) -> None:
     """Run the server until the client disconnects (stdio) or the process is stopped (HTTP)."""
-    server = build_server(memory)
+    server = build_server(memory, dream=dream)
     if http:
         # Loopback only: memory is private, and the SDK's DNS-rebinding protection is set
         # up for the loopback host.
