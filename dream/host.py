@@ -333,25 +333,32 @@ class HostDream:
         tree.build(run.files())
         return tree
 
-    def _validated(self, run: HostRun) -> tuple[TransientTree, Validation]:
+    def _validated(self, run: HostRun) -> tuple[TransientTree, Validation, list[Finding]]:
+        """The validated tree, and the deterministic findings on the drafts as written.
+
+        The tree's repair cuts a claim whose citation points nowhere (and with it the
+        citation), so the broken citation itself is only seen before the repair.
+        """
         tree = self._tree(run)
-        return tree, tree.validate(self.judge)
+        before = _ours(tree, validate_tree(tree.root).findings, set(run.drafts))
+        return tree, tree.validate(self.judge), before
 
     def validate(self, run_id: str) -> dict[str, Any]:
         """Every validator on the whole tree; the host's drafts are left as they are."""
         with self._mu:
             run = self._current(run_id)
-            _, validation = self._validated(run)
-            return self._report(run, validation)
+            _, validation, before = self._validated(run)
+            return self._report(run, validation, before)
 
-    def _report(self, run: HostRun, v: Validation) -> dict[str, Any]:
-        det = v.deterministic.findings
+    def _report(self, run: HostRun, v: Validation, before: list[Finding]) -> dict[str, Any]:
+        det = list(v.deterministic.findings)
+        det += [f for f in before if f not in det]
         unsupported = [f for f in v.removed if f.code == "unsupported-claim"]
         contradictions = [f for f in v.removed if f.code == "contradiction"]
         contradictions += [f for f in v.semantic.errors if f.code == "contradiction"]
         summarized = self._summarized(run)
         return {
-            "ok": v.ok and not v.removed,
+            "ok": v.ok and not v.removed and not any(f.severity == "error" for f in det),
             "errors": [_finding(f) for f in det if f.severity == "error"],
             "unsupported_claims": [_finding(f) for f in unsupported],
             "contradictions": [_finding(f) for f in contradictions],
@@ -374,9 +381,9 @@ class HostDream:
         """The controlled sync: validators again, then one commit (or a refusal)."""
         with self._mu:
             run = self._current(run_id)
-            tree, validation = self._validated(run)
-            report = self._report(run, validation)
-            if not validation.ok or (validation.removed and not drop_unsupported):
+            tree, validation, before = self._validated(run)
+            report = self._report(run, validation, before)
+            if not validation.ok or (not report["ok"] and not drop_unsupported):
                 why = (
                     "the tree fails validation"
                     if not validation.ok

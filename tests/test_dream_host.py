@@ -103,8 +103,12 @@ def test_invented_citation_is_reported_and_never_committed(repo: MemoryRepo) -> 
     assert not out["ok"] and "cite-anchor-missing" in {f["code"] for f in out["findings"]}
     before = _status(repo)
     refused = host.commit(rid)
-    assert not refused["committed"] and refused["validation"]["errors"]
+    assert not refused["committed"]
+    codes = {f["code"] for f in refused["validation"]["errors"]}
+    assert "cite-anchor-missing" in codes
+    assert refused["validation"]["unsupported_claims"]  # the claims citing it
     assert _status(repo) == before
+    assert host.validate(rid)["broken_links"]  # the block link to ^t99
 
 
 @pytest.mark.parametrize(
