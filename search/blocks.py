@@ -14,7 +14,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from memory_schema import Page, Session, Source
+from memory_schema import Page, Session, Source, Turn
 from memory_schema.store import is_session_file, is_source_file
 
 #: Kinds of block, after the folder they live in; summaries are their own kind so that
@@ -86,11 +86,12 @@ def kind_of_file(rel: str) -> str | None:
     return None
 
 
-def parse_blocks(rel: str, text: str) -> list[Block]:
-    """Blocks of one memory file (ParseError when the file is malformed)."""
+def parse_blocks(rel: str, text: str, owner: str | None = None) -> list[Block]:
+    """Blocks of one memory file (ParseError when the file is malformed). `owner` is the
+    memory's owner, the speaker of unnamed `user` turns."""
     kind = kind_of_file(rel)
     if kind == "session":
-        return session_blocks(Session.parse(text, rel), rel)
+        return session_blocks(Session.parse(text, rel), rel, owner)
     if kind == "source":
         return source_blocks(Source.parse(text, rel), rel)
     if kind is None:
@@ -111,9 +112,17 @@ def _as_date(value: Any) -> dt.date | None:
     return None
 
 
-def session_blocks(session: Session, rel: str) -> list[Block]:
+def session_blocks(session: Session, rel: str, owner: str | None = None) -> list[Block]:
     day = session.date
     kind = "agent" if session.by_agent else "session"
+    if session.by_agent:
+        owner = None  # the asker of a recorded answer is not evidence of anything
+
+    def who(turn: Turn) -> str:
+        # An unnamed user is the owner: "Priya: i live in ..." is found by "where does
+        # priya live" (BM25 header and dense text both carry the speaker).
+        return owner if owner and turn.role == "user" and turn.speaker is None else turn.who
+
     blocks = []
     for i, turn in enumerate(session.turns):
         blocks.append(
@@ -125,7 +134,7 @@ def session_blocks(session: Session, rel: str) -> list[Block]:
                 text=turn.content,
                 title=session.title,
                 date=turn.at.date() if turn.at else day,
-                speaker=turn.who,
+                speaker=who(turn),
                 role=turn.role,
                 meta=dict(turn.meta),
             )

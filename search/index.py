@@ -24,6 +24,7 @@ from filelock import FileLock, Timeout
 
 from memory_schema.errors import ParseError
 from memory_schema.markdown_io import read_text
+from memory_schema.memory_config import read_config
 
 from .blocks import (
     DEFAULT_KINDS,
@@ -105,6 +106,7 @@ class SearchIndex:
         self._seen: dict[str, tuple[int, int]] | None = None
         self._seen_gen = -1
         self._rebuilt: str | None = None
+        self._owner: str | None = None
 
     # -- parts ---------------------------------------------------------------------------
 
@@ -136,7 +138,9 @@ class SearchIndex:
             self._wipe()
             self.folder.mkdir(parents=True, exist_ok=True)
             store, bm25 = self._open_parts()
-        fingerprint = self.settings.fingerprint()
+        self._owner = memory_owner(self.root)
+        # The owner names unnamed user turns in the index: another owner, another index.
+        fingerprint = self.settings.fingerprint() + (f"|owner={self._owner}" if self._owner else "")
         reason = None
         if store.get_info("dirty") == "1":
             reason = "an interrupted update"
@@ -255,7 +259,7 @@ class SearchIndex:
                 store.touch_file(rel, state)  # touched, not changed
                 continue
             try:
-                blocks: list[Block] | None = parse_blocks(rel, read_text(data, rel))
+                blocks: list[Block] | None = parse_blocks(rel, read_text(data, rel), self._owner)
                 error = None
             except ParseError as exc:
                 blocks, error = None, str(exc)
@@ -332,6 +336,8 @@ class SearchIndex:
 
     def _refresh(self, *, embed: bool) -> None:
         """Update before searching when files changed or another process updated."""
+        if self._store is not None and memory_owner(self.root) != self._owner:
+            self.close()  # reopening sees the new owner and rebuilds
         store, _ = self._open()
         gen = store.generation()
         if self._seen is None or self._seen_gen != gen:
@@ -465,6 +471,15 @@ class SearchIndex:
                 "stale": on_disk != known,
                 "settings": self.settings.fingerprint(),
             }
+
+
+def memory_owner(root: Path) -> str | None:
+    """The owner in the memory's config; None when unset or unreadable (search does not
+    need it; `brain config` reports a broken file)."""
+    try:
+        return read_config(root).owner
+    except ParseError:
+        return None
 
 
 def open_index(

@@ -327,3 +327,19 @@ def test_a_lower_case_introduction_is_a_name_when_the_ai_addresses_her_by_it() -
     assert introduced_name(chat("im tired today", "Tired is normal. Rest, tired one.")) is None
     assert introduced_name(chat("im canadian btw", "As a Canadian, you can apply.")) is None
     assert introduced_name(chat("im in Lisbon", "Lisbon is great, Lisbon!")) is None
+
+
+def test_search_knows_unnamed_user_turns_as_the_owners(tmp_path: Path) -> None:
+    repo = owned_memory(tmp_path, owner=None)
+    add_sessions(repo, MOVE)
+    index = open_index(repo.root, embedder=HashEmbedder())
+    hit = index.search("Lisbon", k=1, method="bm25")[0]
+    assert hit.path == MOVE.path and hit.speaker == "user"
+    assert not index.search("maya", k=5, method="bm25")  # nobody said her name
+    runner = CliRunner()
+    runner.invoke(cli, ["config", "owner", OWNER, "--memory", str(repo.root)])
+    # The same index object notices the new owner and re-reads the sessions: her turns
+    # are found by her name first (the assistant's turn between them only as context).
+    hits = index.search("maya", k=5, method="bm25")
+    assert sorted(h.anchor for h in hits[:2]) == ["t1", "t3"]
+    assert all(h.path == MOVE.path and h.speaker == OWNER for h in hits[:2])
