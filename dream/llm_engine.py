@@ -145,7 +145,7 @@ def make_observer(
     from sandbox.local import LocalSandbox
     from skills import load_skill
 
-    skill = load_skill("dream")
+    skill = load_skill("dream_observe")  # JSON observations; skills/dream is for hosts
     toolbox = Toolbox(
         LocalSandbox(repo.root), memory_agent=MemoryAgent(repo.root, searcher=searcher)
     )

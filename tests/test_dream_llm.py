@@ -68,7 +68,7 @@ def test_llm_observations_become_pages_and_made_up_ones_are_removed(memory: Memo
     backend = ScriptedLLM([json.dumps(answer)])
     result = run_dream(memory, _llm_options(memory, backend))
     assert result.committed
-    assert backend.calls and backend.calls[0].system == load_skill("dream").body
+    assert backend.calls and backend.calls[0].system == load_skill("dream_observe").body
     assert "^t3" in backend.calls[0].messages[0].content  # the new turns were shown
     page = memory.read_text("knowledge/people/Maya.md")  # the speaker's name, no intro yet
     assert "type: profile" in page
