@@ -23,9 +23,10 @@ class PhraseSimilarity:
 
     def _model(self) -> Any:
         if self._embedder is None:
-            from search.embedder import SentenceTransformerEmbedder
+            # The process-wide model search and Dream already use: loaded once, if at all.
+            from search.embedder import get_embedder
 
-            self._embedder = SentenceTransformerEmbedder()
+            self._embedder = get_embedder()
         return self._embedder
 
     def _embed(self, texts: Sequence[str]) -> None:

@@ -273,6 +273,14 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
     content += [w for t in tokens(ctx) for w in _parts(t) if w not in FUNCTION_WORDS]
     phrases = []
     low = [t.lower() for t in toks]
+    # Multiword dictionary entries of the block: 'went to' is go_to, a synonym of attend.
+    for n in (2, 3):
+        for i in range(len(low) - n + 1):
+            head = lexicon.base_forms(low[i]) or (low[i],)
+            for base in head[:2]:
+                mwe = "_".join([base, *low[i + 1 : i + n]])
+                if lexicon.is_lemma(mwe):
+                    content.append(mwe)
     for n in (2, 3):
         for i in range(len(low) - n + 1):
             window = low[i : i + n]
@@ -564,7 +572,21 @@ def _later(clause: str, said_on: dt.date | None) -> bool:
 _AGE_PARTS = frozenset({"year", "years", "old", "month", "months", "week", "weeks", "day", "days"})
 
 
-def _claim_words(text: str, names: set[str]) -> list[str]:
+_FIND_VERBS = _wordset("find finds found finding")
+_OBJECT_PRONOUNS = _wordset("it them this that")
+_ROLE_VERBS = _wordset("work works worked working serve serves served serving")
+
+
+def _role_copula(lows: list[str], i: int, ev: _Reading) -> bool:
+    """'works as a counselor' says no more than 'is a counselor' when the block names
+    the role itself; 'keen on counseling' does not, so there 'works' must be found."""
+    if lows[i] not in _ROLE_VERBS or "as" not in lows[i + 1 : i + 2]:
+        return False
+    role = [w for w in lows[i + 2 : i + 5] if w not in FUNCTION_WORDS]
+    return bool(role) and (role[0] in ev.words or stem(role[0]) in ev.stems)
+
+
+def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list[str]:
     """The content words of a claim that need support, in order."""
     out = []
     for sent in _SENTENCE_RE.split(text):
@@ -573,8 +595,15 @@ def _claim_words(text: str, names: set[str]) -> list[str]:
         for i, t in enumerate(toks):
             if _is_entity(t, i == 0, names) or t[0].isdigit():
                 continue
+            if ev is not None and _role_copula(lows, i, ev):
+                continue
+            nxt1 = lows[i + 1] if i + 1 < len(lows) else ""
+            if lows[i] in _FIND_VERBS and (nxt1 in _OBJECT_PRONOUNS or nxt1.endswith("ing")):
+                continue  # 'found it amazing', 'finds painting relaxing': a judgement verb
             parts = _parts(t)
             words = parts[1:] if len(parts) > 1 else parts
+            if len(parts) > 1 and lexicon.is_lemma(parts[0]):
+                words = [parts[0]]  # 'sister-in-law' is one word, not a sister
             if len(parts) > 1 and numbers_in(" ".join(parts)):
                 words = [w for w in words if w not in _AGE_PARTS]  # "three-year-old"
             prev = lows[i - 1] if i else ""
@@ -614,7 +643,7 @@ def _unsupported_words(
     """Claim content words nothing accounts for, and (word, opposite) pairs."""
     todo: list[str] = []
     contrasts: list[tuple[str, str]] = []
-    for w in _claim_words(text, names):
+    for w in _claim_words(text, names, ev):
         if _lexical(w, ev):
             continue
         neg = _negated_form(w, ev)
