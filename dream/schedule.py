@@ -58,24 +58,39 @@ def brain_executable() -> str:
     return str(beside) if beside.exists() else (shutil.which("brain") or "brain")
 
 
-def entry_line(memory: Path, cron: str, engine: str = "extractive") -> str:
+HOSTS = ("claude-code",)
+
+
+def entry_line(memory: Path, cron: str, engine: str = "extractive", host: str | None = None) -> str:
     mem = memory.resolve()
-    log = mem / ".brain" / "cache" / "dream.out"
-    cmd = (
-        f"{shlex.quote(brain_executable())} dream --memory {shlex.quote(str(mem))} "
-        f"--engine {engine} >> {shlex.quote(str(log))} 2>&1"
-    )
+    log = shlex.quote(str(mem / ".brain" / "cache" / "dream.out"))
+    if host == "claude-code":
+        # The host's headless mode runs the /dream command (`brain hooks install
+        # claude-code`) with the brain MCP server's dream tools allowed; the host's own
+        # subscription pays for the model, Brain checks and commits.
+        claude = shutil.which("claude") or "claude"
+        cmd = (
+            f"cd {shlex.quote(str(mem))} && {shlex.quote(claude)} -p /dream "
+            f"--allowedTools mcp__brain >> {log} 2>&1"
+        )
+    elif host is not None:
+        raise ScheduleError(f"unknown host {host!r}; choose from {', '.join(HOSTS)}")
+    else:
+        cmd = (
+            f"{shlex.quote(brain_executable())} dream --memory {shlex.quote(str(mem))} "
+            f"--engine {engine} >> {log} 2>&1"
+        )
     return f"{cron} {cmd} {MARK}{mem}"
 
 
-def install(memory: Path, cron: str, engine: str = "extractive") -> str:
+def install(memory: Path, cron: str, engine: str = "extractive", host: str | None = None) -> str:
     """Install (or replace) this memory's entry; returns the line written."""
     cron = " ".join(cron.split())
     if not _CRON_RE.fullmatch(cron):
         raise ScheduleError(f"{cron!r} is not a cron schedule (five fields, e.g. '0 3 * * *')")
     mark = f"{MARK}{memory.resolve()}"
     lines = [x for x in read_crontab() if not x.endswith(mark)]
-    line = entry_line(memory, cron, engine)
+    line = entry_line(memory, cron, engine, host)
     _write([*lines, line])
     return line
 

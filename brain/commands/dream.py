@@ -143,10 +143,22 @@ def _run_with_progress(repo: Any, options: Any, quiet: bool) -> Any:
 @click.option(
     "--engine", type=click.Choice(["extractive", "llm"]), default="extractive", show_default=True
 )
+@click.option(
+    "--host",
+    type=click.Choice(["claude-code"]),
+    default=None,
+    help="Let the agent host be the engine: runs `claude -p /dream` in the memory "
+    "(needs `brain hooks install claude-code` and the brain MCP server with --dream).",
+)
 @memory_option
 @json_option
 def schedule_cmd(
-    cron: str | None, remove: bool, engine: str, memory: str | None, as_json: bool
+    cron: str | None,
+    remove: bool,
+    engine: str,
+    host: str | None,
+    memory: str | None,
+    as_json: bool,
 ) -> None:
     """Install (or --remove) a crontab entry that runs Dream on this memory."""
     from dream import schedule
@@ -167,7 +179,7 @@ def schedule_cmd(
         else:
             click.echo(line or "No Dream entry installed (use --cron to add one).")
         return
-    line = schedule.install(repo.root, cron, engine)
+    line = schedule.install(repo.root, cron, engine, host)
     if as_json:
         print_json({"entry": line})
     else:

@@ -80,19 +80,29 @@ def hooks_install_cmd(
     """Make AGENT capture each finished session into memory (or --remove that).
 
     For claude-code: adds a SessionEnd hook running `brain hooks run claude-code` to the
-    settings file; every other setting in it is kept as it was.
+    settings file (every other setting in it is kept as it was), and the /dream command
+    (commands/dream.md beside it) with which Claude Code runs Dream through the brain
+    MCP server's dream tools (`brain mcp --dream`).
     """
-    from brain.hooks import HookError, install_claude_code, remove_claude_code
+    from brain.hooks import (
+        HookError,
+        install_claude_code,
+        install_dream_command,
+        remove_claude_code,
+        remove_dream_command,
+    )
 
     try:
         if remove:
             change = remove_claude_code(settings)
+            command = remove_dream_command(settings)
         else:
             change = install_claude_code(config_from(memory).memory.resolve(), settings)
+            command = install_dream_command(settings)
     except HookError as exc:
         raise click.ClickException(str(exc)) from exc
     if as_json:
-        print_json(change.as_dict())
+        print_json({**change.as_dict(), "dream_command": command.as_dict()})
         return
     messages = {
         "installed": f"Installed the Claude Code SessionEnd hook in {change.settings}",
@@ -104,6 +114,9 @@ def hooks_install_cmd(
     click.echo(messages[change.action])
     if change.command and change.action != "unchanged":
         click.echo(f"  command: {change.command}")
+    if command.action in ("installed", "updated", "removed"):
+        done = "Removed" if command.action == "removed" else command.action.capitalize()
+        click.echo(f"{done} the /dream command: {command.settings}")
 
 
 @hooks_cmd.command("run")
