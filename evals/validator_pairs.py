@@ -26,12 +26,25 @@ from validators.words import MONTHS, STOPWORDS, WEEKDAYS, resolve_dates, tokens
 
 from .errors import EvalError
 
-_KEYS = {
-    "speaker": ("speaker", "who", "author", "said_by", "from", "name"),
-    "date": ("date", "said_on", "day", "when", "at", "timestamp", "session_date", "time"),
-    "title": ("title", "session", "session_title", "source", "topic", "conversation"),
-    "listeners": ("listeners", "listener", "to", "with", "others", "participants", "audience"),
-}
+#: What a context key is about, by the words in its name ('session_date' is a date).
+_KEYS = (
+    ("date", ("date", "time", "when", "day", "said_on", "at")),
+    ("listeners", ("listener", "to", "with", "other", "particip", "audience", "addressee")),
+    ("speaker", ("speaker", "who", "author", "said_by", "from", "name", "user")),
+    ("title", ("title", "session", "source", "topic", "conversation", "doc")),
+)
+
+
+def _role_of(key: str) -> str | None:
+    low = key.lower()
+    parts = set(re.split(r"[^a-z]+", low))
+    for role, words in _KEYS:
+        if any(w in parts or (len(w) > 3 and w in low) for w in words):
+            return role
+    return None
+
+
+_PREFIX_RE = re.compile(r"^\s*([A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,2})\s*:\s+")
 
 
 @dataclass
@@ -82,22 +95,23 @@ def evidence_of(evidence: str, context: Any) -> Evidence:
     listeners: list[str] = []
     extra: list[str] = []
     if isinstance(context, dict):
-        low = {str(k).lower(): v for k, v in context.items()}
         used = set()
-        for role, keys in _KEYS.items():
-            for k in keys:
-                if k in low and low[k] not in (None, "", []):
-                    used.add(k)
-                    v = low[k]
-                    if role == "speaker":
-                        speaker = speaker or str(v)
-                    elif role == "date":
-                        day = day or _day(v)
-                    elif role == "title":
-                        title = title or str(v)
-                    else:
-                        listeners += [str(x) for x in (v if isinstance(v, list) else [v])]
-        extra = [str(v) for k, v in low.items() if k not in used and isinstance(v, str)]
+        for k, v in context.items():
+            role = _role_of(str(k))
+            if role is None or v in (None, "", []):
+                continue
+            used.add(k)
+            if role == "speaker":
+                speaker = speaker or str(v)
+            elif role == "date":
+                day = day or _day(v)
+            elif role == "title":
+                title = title or str(v)
+            else:
+                listeners += [str(x) for x in (v if isinstance(v, list) else [v])]
+        extra = [str(v) for k, v in context.items() if k not in used and isinstance(v, str)]
+        if day is None:  # a date under a key of another name
+            day = next((d for v in extra if (d := _day(v))), None)
     elif context:
         text = str(context)
         m = re.search(r"\(([^)]*)\)", text)
@@ -109,6 +123,9 @@ def evidence_of(evidence: str, context: Any) -> Evidence:
         speaker = m.group(1).strip() if m else (names[0] if names else "")
         listeners = [n for n in names if n != speaker]
         day = _day(text)
+    m = _PREFIX_RE.match(evidence)
+    if m and not speaker:
+        speaker = m.group(1)  # "Caroline: I went ..." names its speaker
     listeners = [n for n in listeners if n and n != speaker]
     dates = {d for _, d in resolve_dates(evidence, day)}
     if day:
