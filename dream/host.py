@@ -322,6 +322,7 @@ class HostDream:
             }
             if forgotten:
                 out["forgotten_lines_removed"] = forgotten
+            self._touch(run)
             return out
 
     # -- validation and commit -----------------------------------------------------------
@@ -348,6 +349,7 @@ class HostDream:
         with self._mu:
             run = self._current(run_id)
             _, validation, before = self._validated(run)
+            self._touch(run)  # idle time starts when the answer goes back
             return self._report(run, validation, before)
 
     def _report(self, run: HostRun, v: Validation, before: list[Finding]) -> dict[str, Any]:
@@ -390,6 +392,7 @@ class HostDream:
                     else "unsupported claims or contradictions remain (fix them, or commit "
                     "with drop_unsupported=true to cut them)"
                 )
+                self._touch(run)
                 return {
                     "committed": False,
                     "refused": f"{why}; nothing committed, the run stays open",

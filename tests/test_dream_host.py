@@ -18,7 +18,7 @@ from dream.host import HostDream, HostDreamError
 from dream.tree import RUNS_DIR
 from memory_schema import MemoryRepo
 from tests.host_pages import PROFILE, SESSION, SUMMARY, SUMMARY_TEXT, UNSUPPORTED, profile
-from tests.test_dream_support import MAY, add_sessions
+from tests.test_dream_support import JUNE, MAY, add_sessions
 
 
 @pytest.fixture
@@ -245,3 +245,16 @@ def test_agent_transcripts_are_never_summarised(repo: MemoryRepo) -> None:
     assert ask.path in plan["agent_transcripts_left_out"]
     with pytest.raises(HostDreamError, match="Brain's own agent"):
         host.write(plan["run_id"], ask.path[:-3] + ".summary.md", SUMMARY_TEXT)
+
+
+def test_a_grown_memory_names_the_pages_likely_touched(repo: MemoryRepo) -> None:
+    host = HostDream(repo)
+    rid = host.begin("h")["run_id"]
+    host.write(rid, PROFILE, profile())
+    host.write(rid, SUMMARY, SUMMARY_TEXT)
+    assert host.commit(rid)["committed"]
+    add_sessions(repo, JUNE)
+    plan = host.begin("h")
+    assert [s["path"] for s in plan["sessions"]] == [JUNE.path]  # only the new one
+    likely = plan["pages_likely_touched"]
+    assert likely and likely[0]["path"] == PROFILE and likely[0]["title"] == "Maya Chen"
