@@ -29,6 +29,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from language import Classifier, parse
 from language.person import clean_text, rewrite_third_person
 from memory_schema.links import link_target_for_path, normalize_key
@@ -59,9 +61,11 @@ SUMMARY_MARGIN = -0.08
 DETAIL_BONUS = 0.04
 DETAIL_LABELS = {"DATE", "TIME", "CARDINAL", "MONEY", "QUANTITY", "PERCENT", "ORDINAL"}
 MIN_WORDS = 4
-MAX_LINE_CHARS = 140
+MAX_LINE_CHARS = 90
 #: A concrete kind ("person", "project", ...) must beat "abstract" by this much.
 CONCRETE_MARGIN = 0.03
+#: Two statements of one speaker this similar (cosine) say the same thing.
+REPEAT_SIMILARITY = 0.8
 #: A subject named in this many sessions gets a page of its own.
 MIN_SESSIONS = 2
 _POSSESSIVE = ("my", "our")
@@ -85,6 +89,9 @@ class Statement:
     owned: list[tuple[str, str, str]] = field(default_factory=list)  # (key, title, type)
     on_pages: bool = True  # informative enough for a page, not only for a summary
     changes: list[Change] = field(default_factory=list)
+    vector: Any = None  # the sentence's embedding, to find repeats
+    repeats: Statement | None = None  # an earlier statement saying the same
+    said: str = ""  # its own line, when a repeat took its first statement's words
 
 
 def _with_dates(text: str, when: dt.date | None) -> str:
@@ -193,10 +200,10 @@ class StatementReader:
                 margin += DETAIL_BONUS
             if margin <= SUMMARY_MARGIN:
                 continue
-            line = _shorten(_with_dates("; ".join(parts), r.when))
+            line = _with_dates(_shorten("; ".join(parts)), r.when)
             st = Statement(
                 r.n, r.sent, r.speaker, r.when, r.anchor, line, topics[j][0],
-                margin, entities, on_pages=margin > MIN_MARGIN,
+                margin, entities, on_pages=margin > MIN_MARGIN, vector=vectors[i],
             )  # fmt: skip
             st.changes = self._typed(read_changes(doc))
             out[r.path].append(st)
@@ -209,6 +216,7 @@ class StatementReader:
                 key = chunk.root.lemma_.lower()
                 owned_phrases.append((len(out[r.path]) - 1, r.path, key, surface))
         self._type_owned(out, owned_phrases)
+        merge_repeats(out)
         return out
 
     @staticmethod
@@ -292,6 +300,28 @@ class StatementReader:
                 continue
             st = out[path][idx]
             st.owned.append((key, surface, label))
+
+
+def merge_repeats(statements: dict[str, list[Statement]]) -> None:
+    """A person who says the same thing again ("losing my job pushed me to start the
+    business", three sessions later) adds evidence to the first line, not a new line:
+    a repeat takes its first statement's words, subjects and topic, keeping its own turn."""
+    firsts: dict[str, list[Statement]] = defaultdict(list)
+    for path in statements:
+        for st in statements[path]:
+            if not st.on_pages or st.vector is None:
+                continue
+            earlier = firsts[st.speaker]
+            if earlier:
+                sims = np.stack([e.vector for e in earlier]) @ st.vector
+                best = int(np.argmax(sims))
+                if sims[best] >= REPEAT_SIMILARITY:
+                    first = earlier[best]
+                    st.repeats, st.said = first, st.line
+                    st.line, st.when, st.topic = first.line, first.when, first.topic
+                    st.entities, st.owned = first.entities, first.owned
+                    continue
+            earlier.append(st)
 
 
 def owned_title(speaker: str, surface: str) -> str:

@@ -25,8 +25,8 @@ MIN_BULLETS = 3
 MAX_BULLETS = 7
 MAX_BULLET_CHARS = 220
 #: Third-person points: at most this many, each at most this long.
-MAX_POINTS = 4
-MAX_POINT_CHARS = 110
+MAX_POINTS = 2
+MAX_POINT_CHARS = 90
 _INFO_RE = re.compile(r"\b(?:I|my|we|our)\b|\d|[A-Z][a-z]+\s+[A-Z][a-z]+")
 
 
@@ -94,10 +94,10 @@ def build_summary(
     points = []
     lines = []
     if statements:
-        want = max(1, min(MAX_POINTS, len(session.turns) // 10 + 1))
+        want = max(1, min(MAX_POINTS, len(session.turns) // 12 + 1))
         for st in best_points(statements, want):
             ph = page.cite(target, f"t{st.n}", session.turns[st.n - 1].content)
-            lines.append(shorten(st.line, MAX_POINT_CHARS))
+            lines.append(shorten(st.said or st.line, MAX_POINT_CHARS))
             points.append(f"- {lines[-1]} {ph}")
     else:
         for _, n, _, sent in chosen:

@@ -36,6 +36,13 @@ _OPENERS = {
 _ASIDE_RE = re.compile(r"\s*[\[(][^\])\n]{0,300}[\])]")
 _NON_TEXT_RE = re.compile(r"[^\w\s.,;:!?'’\"“”()/&%$€£+#@-]+")
 _CONTRACTED = re.compile(r"^['’]")
+#: Intensifiers that add no fact as adverbs ("so proud", "really"), and chat words that
+#: add none anywhere ("lol").
+_FILLERS = {
+    "really", "so", "very", "super", "totally", "just", "actually", "honestly", "literally",
+    "definitely", "kinda", "sorta", "basically", "pretty", "truly", "absolutely", "seriously",
+}  # fmt: skip
+_CHAT_WORDS = {"lol", "haha", "hahaha", "tbh", "omg", "lmao", "imo", "xd", "btw"}
 
 
 @dataclass
@@ -178,6 +185,12 @@ def rewrite_third_person(
     for t in toks:
         low = t.lower_
         word = t.text
+        chat = low in _CHAT_WORDS
+        filler = low in _FILLERS and t.dep_ in ("advmod", "intj", "npadvmod", "dep", "punct")
+        if chat or filler or (t.pos_ == "INTJ" and t.i != toks[0].i):
+            if out and t.whitespace_ and not out[-1].endswith(" "):
+                out[-1] += " "
+            continue  # "I'm so proud" -> "Caroline is proud"
         if low in ("i", "we") and t.tag_ == "PRP":
             first_person = named = True
             word = speaker if low == "i" else f"{speaker} and others"
@@ -204,7 +217,7 @@ def rewrite_third_person(
         if glued and word != t.text and not _CONTRACTED.match(word):
             out[-1] = out[-1] + " "  # "I'm" -> "Priya is", "im" -> "Priya is"
         out.append(word + t.whitespace_)
-    text = "".join(out).strip()
+    text = "".join(out).strip().rstrip(" ,;:-—")
     text = re.sub(r"\s+([,.;:!?])", r"\1", text)
     text = text[:1].upper() + text[1:]
     return Rewrite(text, about, first_person)

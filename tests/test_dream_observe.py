@@ -59,7 +59,7 @@ def test_what_the_assistant_said_is_never_a_fact(dreamt: Path) -> None:
 def test_summaries_are_short_third_person_points(dreamt: Path) -> None:
     summary = next((dreamt / "sessions").rglob("2026-04-22-work.summary.md")).read_text()
     points = section(summary, "Key points")
-    assert 1 <= len(points) <= 4
-    assert all(len(p.split(" [cite:")[0]) <= 115 for p in points)
+    assert 1 <= len(points) <= 3
+    assert all(len(p.split(" [cite:")[0]) <= 105 for p in points)
     assert any(p.startswith("- Priya switched from tea to coffee") for p in points)
     assert not any(p.startswith("- User:") or '"' in p for p in points)

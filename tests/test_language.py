@@ -22,8 +22,9 @@ def third(text: str, speaker: str = "Caroline", addressee: str | None = None) ->
         ("I'm keen on counseling", "Caroline is keen on counseling"),
         ("Wow, I've been thinking about adoption", "Caroline has been thinking about adoption"),
         ("my sister lives in Boston", "Caroline's sister lives in Boston"),
-        ("im so tired of my commute", "Caroline is so tired of their commute"),
+        ("im so tired of my commute", "Caroline is tired of their commute"),
         ("Yeah, I don't drink coffee anymore", "Caroline doesn't drink coffee anymore"),
+        ("honestly I'm really proud of it lol", "Caroline is proud of it"),
     ],
 )
 def test_first_person_becomes_the_speaker_with_agreeing_verbs(said: str, line: str) -> None:
