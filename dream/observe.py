@@ -103,15 +103,50 @@ def _with_dates(text: str, when: dt.date | None) -> str:
     return text
 
 
+_DANGLING = set(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "with",
+        "to",
+        "of",
+        "for",
+        "in",
+        "on",
+        "at",
+        "by",
+        "from",
+        "my",
+        "their",
+        "that",
+        "which",
+        "who",
+        "so",
+        "as",
+        "is",
+        "was",
+    ]
+)
+
+
 def _shorten(text: str) -> str:
+    """At most MAX_LINE_CHARS, cut at a clause boundary when there is one, never ending
+    on a word that needs another ("... strong connections with")."""
     if len(text) <= MAX_LINE_CHARS:
         return text
-    cut = text[:MAX_LINE_CHARS]
-    for sep in ("; ", ", and ", ", but ", ", ", " and "):
-        i = cut.rfind(sep)
-        if i > MAX_LINE_CHARS // 2:
+    cut = text[: int(MAX_LINE_CHARS * 1.3)]
+    for sep in ("; ", " - ", ", and ", ", but ", ", so ", ", "):
+        i = cut.rfind(sep, MAX_LINE_CHARS // 2)
+        if i > 0:
             return cut[:i]
-    return cut.rsplit(" ", 1)[0]
+    words = text[:MAX_LINE_CHARS].rsplit(" ", 1)[0].split()
+    while len(words) > 3 and words[-1].lower().strip(",.") in _DANGLING:
+        words.pop()
+    return " ".join(words).rstrip(",")
 
 
 def _is_name(text: str) -> bool:

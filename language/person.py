@@ -193,7 +193,8 @@ def rewrite_third_person(
             continue  # "I'm so proud" -> "Caroline is proud"
         if low in ("i", "we") and t.tag_ == "PRP":
             first_person = named = True
-            word = speaker if low == "i" else f"{speaker} and others"
+            # "we" in a chat between two people is the two of them; else a group.
+            word = speaker if low == "i" else f"{speaker} and {addressee or 'others'}"
         elif low in _OBJECT and t.tag_ in ("PRP", "PRP$"):
             first_person = True
             if not named and low in ("my", "mine", "me", "our", "ours", "us"):
