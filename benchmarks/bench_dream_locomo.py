@@ -132,7 +132,7 @@ def main() -> None:
                 f"{r['conversation']:>8}  gold {r['gold']:4d}  pages {pct(r, 'gold_in_pages')}"
                 f"  +summaries {pct(r, 'gold_in_pages_summaries')}"
                 f"  prose {100 * r['wiki_chars'] / r['transcript_chars']:5.1f}%"
-                f" +summaries {100 * (r['wiki_chars'] + r['summary_chars']) / r['transcript_chars']:5.1f}%"
+                f" +summaries {share(r, 'wiki_chars', 'summary_chars'):5.1f}%"
                 f"  pages {r['pages']:3d}  removed {r['claims_removed']:3d}"
                 f"  {r['dream_seconds']:6.1f}s",
                 flush=True,
@@ -165,6 +165,10 @@ def main() -> None:
     )
     if args.keep:
         print(f"memories kept in {workdir}")
+
+
+def share(row: dict[str, Any], *keys: str) -> float:
+    return 100 * sum(row[k] for k in keys) / row["transcript_chars"]
 
 
 def pct(row: dict[str, Any], key: str) -> str:
