@@ -66,3 +66,13 @@ def test_schedule_with_the_host_runs_claude_headless(
     assert line.startswith(f"0 3 * * * cd {memory.root} && ")
     assert "-p /dream --allowedTools mcp__brain >> " in line
     assert line.endswith(f"# brain-dream:{memory.root}")
+
+
+def test_a_bad_ttl_is_a_one_line_error_before_serving(memory: MemoryRepo) -> None:
+    out = CliRunner().invoke(
+        cli,
+        ["mcp", "--dream", "--memory", str(memory.root)],
+        env={**os.environ, "BRAIN_HOST_DREAM_TTL": "soon"},
+    )
+    assert out.exit_code == 1
+    assert out.output.strip() == "Error: BRAIN_HOST_DREAM_TTL='soon' is not a number of seconds"
