@@ -241,6 +241,9 @@ class HostDream:
                     raise HostDreamError(f"{rel} is removed by this run")
                 return rel, text, "draft" if rel in run.drafts else "run"
             data = self.repo.show_bytes(rel, run.plan.base)
+            listing = None if data is not None else _folder(rel, run.plan.files, files)
+            if listing is not None:
+                return rel, listing, "folder"
             if data is None:
                 hint = " (a new page: write it with dream_write)" if rel.endswith(".md") else ""
                 raise HostDreamError(f"no such file at the run's base commit: {rel}{hint}")
@@ -544,6 +547,21 @@ class HostDream:
         with self._mu:
             self._expire_if_due()
             return self._run.run_id if self._run else None
+
+
+def _folder(rel: str, base: dict[str, str], run: dict[str, str | None]) -> str | None:
+    """The entries of a folder as the run sees it (subfolders end with '/'), or None."""
+    prefix = f"{rel}/"
+    paths = {p for p in base if p.startswith(prefix) and run.get(p, "") is not None}
+    paths |= {p for p, t in run.items() if p.startswith(prefix) and t is not None}
+    entries = set()
+    for p in paths:
+        head, sep, _ = p[len(prefix) :].partition("/")
+        if head != ".gitkeep":
+            entries.add(head + "/" if sep else head)
+    if not paths:
+        return None
+    return "\n".join(sorted(entries)) if entries else "(empty)"
 
 
 def _cite_defs(text: str) -> list[str]:

@@ -45,6 +45,8 @@ def test_a_good_run_is_one_commit_with_the_trailers_and_the_state_advances(
     assert host.write(rid, SUMMARY, SUMMARY_TEXT)["ok"]
     # The run sees its own drafts; the repo does not yet.
     assert host.read(rid, PROFILE)[2] == "draft"
+    assert host.read(rid, "knowledge/people")[1:] == ("Maya Chen.md", "folder")
+    assert "2026-05-04-intro.summary.md" in host.read(rid, "sessions/2026/05")[1]
     assert not (repo.root / PROFILE).exists()
     report = host.validate(rid)
     assert report["ok"], report

@@ -70,7 +70,8 @@ def register_dream_tools(
         ],
     ) -> str:
         """Read a file as this run sees it: what you wrote in this run, else the run's base
-        commit. One block with path#^tN (turn) or path#^pN (paragraph)."""
+        commit. One block with path#^tN (turn) or path#^pN (paragraph); a folder lists
+        its entries (subfolders end with '/')."""
         target, _, anchor = path.strip().strip("[]").partition("#")
         try:
             rel, text, origin = host.read(run_id, target)
