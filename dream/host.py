@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import json
 import os
 import re
 import shutil
@@ -56,6 +57,7 @@ TTL_ENV = "BRAIN_HOST_DREAM_TTL"
 DEFAULT_TTL = 1800.0  # seconds without a call before an open run expires
 MAX_WRITE_CHARS = 200_000
 MAX_LIKELY_PAGES = 15
+HOST_FILE = "host.json"  # in the run's folder: which host holds the run
 _CLIENT_RE = re.compile(r"[^A-Za-z0-9._ -]+")
 _LINK_CODES = ("link-unresolved", "link-fragment-missing", "cite-target-missing")
 
@@ -131,10 +133,8 @@ class HostDream:
             try:
                 lock.acquire(timeout=0)
             except Timeout as exc:
-                raise DreamBusyError(
-                    "another Dream run (brain dream or another host) is working on this "
-                    "memory; nothing done (try again later)"
-                ) from exc
+                who = holder(self.repo) or "another Dream run is working on this memory"
+                raise DreamBusyError(f"{who}; nothing done (try again later)") from exc
             try:
                 run = self._open(client_label(client), lock, limits or Limits())
             except BaseException:
@@ -160,6 +160,13 @@ class HostDream:
         base_outputs = {p: t for p, t in outcome.files.items() if p != INDEX_FILE}
         for summary in plan.stale_summaries:
             base_outputs[summary] = None  # an older run summarised an agent transcript
+        marker = self.repo.root / RUNS_DIR / run_id / HOST_FILE
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        # Read by `brain dream` when it finds the lock taken, to say who holds it.
+        marker.write_text(
+            json.dumps({"host": client, "run_id": run_id, "ttl": self.ttl, "pid": os.getpid()}),
+            "utf-8",
+        )
         return HostRun(
             run_id=run_id,
             client=client,
@@ -332,7 +339,7 @@ class HostDream:
 
     def _tree(self, run: HostRun) -> TransientTree:
         """A fresh transient tree with every file of the run laid over the base."""
-        shutil.rmtree(self.repo.root / RUNS_DIR / run.run_id, ignore_errors=True)
+        shutil.rmtree(self.repo.root / RUNS_DIR / run.run_id / "tree", ignore_errors=True)
         tree = TransientTree(self.repo, run.run_id, run.plan.base, run.plan.files)
         tree.build(run.files())
         return tree
@@ -562,6 +569,21 @@ def _folder(rel: str, base: dict[str, str], run: dict[str, str | None]) -> str |
     if not paths:
         return None
     return "\n".join(sorted(entries)) if entries else "(empty)"
+
+
+def holder(repo: MemoryRepo) -> str | None:
+    """Who holds an open host run on this memory, as one phrase, or None."""
+    runs = repo.root / RUNS_DIR
+    for marker in sorted(runs.glob(f"*/{HOST_FILE}")) if runs.is_dir() else []:
+        try:
+            info = json.loads(marker.read_text("utf-8"))
+            return (
+                f"a Dream run by the agent host {info['host']} ({info['run_id']}) is open; "
+                f"it ends with dream_commit or dream_abort, or after {info['ttl']:g}s idle"
+            )
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return None
 
 
 def _cite_defs(text: str) -> list[str]:

@@ -90,9 +90,10 @@ def run_dream(
     try:
         lock.acquire(timeout=options.wait_seconds)
     except Timeout as exc:
-        raise DreamBusyError(
-            "another Dream run is working on this memory; nothing done (try again later)"
-        ) from exc
+        from .host import holder
+
+        who = holder(repo) or "another Dream run is working on this memory"
+        raise DreamBusyError(f"{who}; nothing done (try again later)") from exc
     now = dt.datetime.now().astimezone()
     run_id = new_run_id(now)
     started = time.monotonic()

@@ -164,9 +164,10 @@ def test_one_run_at_a_time_and_brain_dream_excluded(repo: MemoryRepo) -> None:
     with pytest.raises(DreamBusyError, match="already open"):
         host.begin("h")
     other = HostDream(repo)  # another host (another server) on the same memory
-    with pytest.raises(DreamBusyError, match="another Dream run"):
+    busy = rf"a Dream run by the agent host h \({rid}\) is open"
+    with pytest.raises(DreamBusyError, match=busy):
         other.begin("h2")
-    with pytest.raises(DreamBusyError):
+    with pytest.raises(DreamBusyError, match=busy):
         run_dream(repo, DreamOptions())
     host.abort(rid)
     assert other.begin("h2")["run_id"]

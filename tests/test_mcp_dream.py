@@ -182,7 +182,8 @@ def test_refused_writes_and_a_second_host(repo: MemoryRepo, tmp_path: Path) -> N
     assert "outside the memory" in text(out["knowledge/people/Evil.md"])
     assert out[".git/hooks/post-commit.md"].is_error
     assert out["read_escape"].is_error
-    assert out["second_host"].is_error and "another Dream run" in text(out["second_host"])
+    second = text(out["second_host"])
+    assert out["second_host"].is_error and f"agent host {HOST} (dream-" in second
     assert out["abort"]["aborted"]
     assert outside.read_text() == "keep me\n"
     assert repo.head() == head
