@@ -1,10 +1,11 @@
 """Cited answers: find the citations an answer makes, check them, number and collate them.
 
 Answers cite evidence blocks as Obsidian block links, `[[sessions/2026/06/s1#^t4]]`
-(a range `#^t3-t5` and a bare `sessions/2026/06/s1.md#^t4` are understood too).
+(a range `#^t3-t5` and a bare `sessions/2026/06/s1.md#^t4` are understood too), and
+notes as a whole, `[[notes/health/2026-03-01-dentist-ab12cd]]`.
 Post-processing turns them into numbered `[cite:N]` markers:
 
-- every citation is checked against a real block of a session or source in memory;
+- every citation is checked against a real block of a session, source or note in memory;
   anything else (a wiki page, a missing file or block, a page's own `[cite:N]`) is
   dropped from the text and counted;
 - neighbouring blocks of one file collate into one citation (t3, t4, t5 -> t3-t5);
@@ -21,11 +22,14 @@ from memory_schema.links import short_quote
 from .evidence import Block, EvidenceStore
 
 _ANCHOR_RANGE = r"\^?([tp])(\d+)(?:\s*-\s*\^?[tp]?(\d+))?"
-#: [[target#^t4]], [[target#^t3-t5|shown]], target.md#^t4, and a page-style [cite:N].
+#: [[target#^t4]], [[target#^t3-t5|shown]], target.md#^t4, a page-style [cite:N], and a
+#: whole note: [[notes/x/y]] or notes/x/y.md (groups 10 and 11).
 CITE_REF_RE = re.compile(
     r"\[\[([^\[\]\n|#]+)#" + _ANCHOR_RANGE + r"(?:\|[^\[\]\n]*)?\]\]"
     r"|\(?\b((?:sessions|sources)/[^\s#()\[\]]+?)(?:\.md)?#" + _ANCHOR_RANGE + r"\)?"
     r"|\[cite:(\d+)\]"
+    r"|\[\[(notes/[^\[\]\n|#]+?)(?:\|[^\[\]\n]*)?\]\]"
+    r"|\(?\b(notes/[^\s#()\[\]]+?\.md)\b\)?"
 )
 DONT_KNOW = "I don't know: nothing in memory supports an answer to that."
 
@@ -43,7 +47,7 @@ class Citation:
     @property
     def link(self) -> str:
         first = self.anchor.split("-", 1)[0]
-        return f"[[{self.path[:-3]}#^{first}]]"
+        return f"[[{self.path[:-3]}#^{first}]]" if first else f"[[{self.path[:-3]}]]"
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,10 @@ def _blocks_of(m: re.Match[str], store: EvidenceStore) -> list[Block] | None:
     """The blocks a reference names, or None when any of them is not real evidence."""
     if m.group(9):  # a page-style [cite:N] means nothing outside its page
         return None
+    if m.group(10) or m.group(11):  # a note is cited whole
+        path = store.resolve(m.group(10) or m.group(11))
+        block = store.block(path, "") if path else None
+        return [block] if block is not None else None
     if m.group(1) is not None:
         target, kind, first, last = m.group(1), m.group(2), m.group(3), m.group(4)
     else:
@@ -117,8 +125,8 @@ def process(text: str, store: EvidenceStore) -> CitedText:
     citations = []
     for (path, lo, hi), n in sorted(numbers.items(), key=lambda kv: kv[1]):
         blocks = [cited[path][i] for i in range(lo, hi + 1)]
-        kind = blocks[0].anchor[0]
-        anchor = f"{kind}{lo}" if lo == hi else f"{kind}{lo}-{kind}{hi}"
+        kind = blocks[0].anchor[:1]
+        anchor = "" if not kind else f"{kind}{lo}" if lo == hi else f"{kind}{lo}-{kind}{hi}"
         quote = short_quote(" ".join(b.text for b in blocks))
         citations.append(Citation(n, path, anchor, quote))
     return CitedText(out, citations, invalid)

@@ -195,6 +195,7 @@ class ExtractiveEngine:
             # "Where do I work?" and "Where does Maya work?" (Maya owning the memory) are
             # one subject: the owner's turns (unnamed `user` ones too) and profile page.
             subj.speakers = {u.lower() for u in users}
+            subj.mine = True
             if q.owner != "me" and (q.owner or q.names):
                 subj.names.add((q.owner or q.names[0]).lower())
             page = wiki.profile(users)
@@ -206,6 +207,7 @@ class ExtractiveEngine:
             if owner:
                 subj.names.add(owner.lower())
                 subj.speakers.add(owner.lower())
+                subj.mine = owner.lower() in {u.lower() for u in users[:1]}
                 page = wiki.find(owner)
         subj.owner_names = set(subj.names) | set(subj.speakers)
         if page:
@@ -478,7 +480,12 @@ def _rewrite(q: Question, name: str) -> str:
     return f"{name} {text}"
 
 
-def _said(b) -> str:  # type: ignore[no-untyped-def]
+def _said(b: Block) -> str:
+    """Who said it and when: a speaker's turn, a note written on a day, a document."""
+    if b.is_note:
+        return f"note of {b.date.isoformat()}" if b.date else "note"
+    if b.anchor.startswith("p"):
+        return f"document {short_quote(b.title, 60)!r}"
     who = b.speaker or b.title
     return f"{who} said on {b.date.isoformat()}" if b.date else f"{who} said"
 

@@ -1,7 +1,9 @@
-"""Evidence blocks: the session turns and source paragraphs that citations point at.
+"""Evidence blocks: the session turns, source paragraphs and notes that citations point at.
 
 `EvidenceStore` reads them from the memory repo (not the working set: a citation is
-checked against memory itself) and caches each parsed file.
+checked against memory itself) and caches each parsed file. A note (`brain remember`,
+the MCP note tools) is what a person wrote down on purpose: it is evidence as a whole,
+one block with no anchor, cited as `[[notes/topic/file]]`.
 """
 
 from __future__ import annotations
@@ -12,11 +14,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memory_schema.errors import ParseError
-from memory_schema.layout import SESSIONS, SOURCES, iter_memory_files
+from memory_schema.layout import NOTES, SESSIONS, SOURCES, iter_memory_files
 from memory_schema.links import LinkResolver
+from memory_schema.page import CITATIONS_HEADING, Page
 from memory_schema.session import Session
 from memory_schema.source import Source
-from memory_schema.store import is_session_file, is_source_file, load_session, load_source
+from memory_schema.store import (
+    is_session_file,
+    is_source_file,
+    load_page,
+    load_session,
+    load_source,
+)
 
 _ANCHOR = re.compile(r"^([tp])(\d+)$")
 
@@ -31,20 +40,42 @@ class Block:
     speaker: str | None = None
     date: dt.date | None = None
     title: str = ""
-    role: str | None = None  # user, assistant, ... for turns; None for paragraphs
+    role: str | None = None  # user, assistant, ... for turns; None for paragraphs and notes
 
     @property
     def index(self) -> int:
-        return int(self.anchor[1:])
+        return int(self.anchor[1:]) if self.anchor else 0
+
+    @property
+    def is_note(self) -> bool:
+        return not self.anchor
 
     @property
     def link(self) -> str:
-        """The block as an Obsidian block link, the way answers cite it."""
+        """The block as an Obsidian block link, the way answers cite it (a note: the file)."""
+        if not self.anchor:
+            return f"[[{self.path[:-3]}]]"
         return f"[[{self.path[:-3]}#^{self.anchor}]]"
 
 
+def is_note_file(rel: str) -> bool:
+    return rel.startswith(f"{NOTES}/") and rel.endswith(".md")
+
+
 def is_evidence_path(rel: str) -> bool:
-    return is_session_file(rel) or is_source_file(rel)
+    return is_session_file(rel) or is_source_file(rel) or is_note_file(rel)
+
+
+def note_text(page: Page) -> str:
+    """What a note says: its body without the H1 that repeats the title, and without a
+    citation list."""
+    body = page.body.split("\n" + CITATIONS_HEADING, 1)[0].strip()
+    lines = body.split("\n")
+    if lines and lines[0].startswith("# "):
+        heading = lines[0][2:].strip().rstrip("…")
+        rest = "\n".join(lines[1:]).strip()
+        body = rest if rest and (not heading or heading in rest) else f"{heading}\n{rest}".strip()
+    return body
 
 
 def session_date(session: Session) -> dt.date | None:
@@ -56,24 +87,26 @@ class EvidenceStore:
 
     def __init__(self, memory_root: Path | str):
         self.root = Path(memory_root)
-        self._files: dict[str, Session | Source | None] = {}
+        self._files: dict[str, Session | Source | Page | None] = {}
         self._resolver: LinkResolver | None = None
 
-    def load(self, rel: str) -> Session | Source | None:
-        """The parsed session or source at `rel`, or None when it is not evidence.
+    def load(self, rel: str) -> Session | Source | Page | None:
+        """The parsed session, source or note at `rel`, or None when it is not evidence.
 
         A transcript Brain's agent recorded of itself (`brain ask`, `brain chat`) is not
         evidence: citing one would feed old answers back as facts, so it is never found
         here, and so never cited, by the Memory Agent, the engines or the citation check.
         """
         if rel not in self._files:
-            doc: Session | Source | None = None
+            doc: Session | Source | Page | None = None
             if (self.root / rel).is_file():
                 try:
                     if is_session_file(rel):
                         doc = load_session(self.root, rel)
                     elif is_source_file(rel):
                         doc = load_source(self.root, rel)
+                    elif is_note_file(rel):
+                        doc = load_page(self.root, rel)
                 except (ParseError, ValueError, OSError):
                     doc = None
             if isinstance(doc, Session) and doc.by_agent:
@@ -82,8 +115,10 @@ class EvidenceStore:
         return self._files[rel]
 
     def block(self, rel: str, anchor: str) -> Block | None:
-        m = _ANCHOR.match(anchor)
         doc = self.load(rel)
+        if isinstance(doc, Page):
+            return _note_block(doc) if not anchor.strip("^") else None
+        m = _ANCHOR.match(anchor)
         if not m or doc is None:
             return None
         i = int(m.group(2))
@@ -106,10 +141,26 @@ class EvidenceStore:
                 return cand
         if self._resolver is None:
             self._resolver = LinkResolver()
-            for folder in (SESSIONS, SOURCES):
+            for folder in (SESSIONS, SOURCES, NOTES):
                 for rel in iter_memory_files(self.root / folder):
                     full = f"{folder}/{rel}"
                     if is_evidence_path(full):
                         self._resolver.add_file(full)
         found = self._resolver.resolve(target)
         return found if found and is_evidence_path(found) else None
+
+
+def _note_block(page: Page) -> Block | None:
+    text = note_text(page)
+    if not text:
+        return None
+    when = page.meta.get("created") or page.meta.get("updated")
+    if isinstance(when, dt.datetime):
+        when = when.date()
+    date = when if isinstance(when, dt.date) else None
+    if date is None and isinstance(when, str):
+        try:
+            date = dt.date.fromisoformat(when[:10])
+        except ValueError:
+            date = None
+    return Block(page.path, "", text, None, date, page.title, None)

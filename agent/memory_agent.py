@@ -2,7 +2,8 @@
 
 Given a description, it runs hybrid search over the WHOLE memory repo, turns the hits
 into findings that cite evidence blocks (a wiki or summary hit is followed through its
-`[cite:N]` list down to the turns and paragraphs behind it), writes a short synthesis,
+`[cite:N]` list down to the turns and paragraphs behind it; a note is evidence itself,
+since a person wrote it down), writes a short synthesis,
 and materializes the supporting files into the working set at their normal paths in
 one batch.
 """
@@ -21,7 +22,7 @@ from memory_schema.session import AGENT_FORMAT
 from memory_schema.store import load_page
 
 from .errors import AgentError
-from .evidence import Block, EvidenceStore
+from .evidence import Block, EvidenceStore, is_note_file
 from .wiki import page_label, plain_text
 
 if TYPE_CHECKING:
@@ -171,7 +172,12 @@ class MemoryAgent:
         self, report: MemoryReport, hit: Any, rank: int, seen: set[tuple[str, str]]
     ) -> None:
         """A wiki, note or summary section (and its neighbour sections): follow each
-        sentence's [cite:N] down to evidence."""
+        sentence's [cite:N] down to evidence. A note is evidence in its own right."""
+        if is_note_file(hit.path):
+            note = self.store.block(hit.path, "")
+            if note is not None and (note.path, "") not in seen:
+                seen.add((note.path, ""))
+                report.findings.append(Finding(note.text, (note,), rank))
         try:
             page = load_page(self.root, hit.path)
         except (ParseError, OSError):

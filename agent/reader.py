@@ -117,10 +117,11 @@ class Subject:
     covered: set[str] = field(default_factory=set)  # chain words the resolved name stands for
     hard: set[str] = field(default_factory=set)  # words that must be said (an unresolved link)
     owner_names: set[str] = field(default_factory=set)  # whose chain it is: never the answer
+    mine: bool = False  # the asker themself (or the memory's user): notes and documents are theirs
 
     @property
     def defined(self) -> bool:
-        return bool(self.names or self.phrases or self.pages or self.speakers)
+        return bool(self.names or self.phrases or self.pages or self.speakers or self.mine)
 
     @property
     def name_terms(self) -> set[str]:
@@ -191,20 +192,26 @@ def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
             return None
     if c.fact is not None and c.fact.page in subj.pages:
         return "page"
+    spoken = c.fact is None or c.fact.speaker is not None
+    who = ((c.fact.speaker if c.fact is not None else None) or c.block.speaker or "").lower()
+    # Someone else speaking of themselves ("Thanks, Caroline! My family ..."): their "my"
+    # is theirs, whoever they address or whatever the sentence shares with the question.
+    own_voice = bool(spoken and who and _FIRST_PERSON.search(c.text))
+    by_other = own_voice and who not in subj.speakers | subj.owner_names | subj.names
     for n in subj.names:
         if n and re.search(rf"\b{re.escape(n)}\b", low):
+            if by_other and _addressed(low, n):
+                continue  # "Yeah, Caroline, my family's been great" is about the speaker
             return "name"
     for p in subj.phrases:
-        if re.search(rf"\b{re.escape(p)}\b", low):
+        if re.search(rf"\b{re.escape(p)}\b", low) and not (by_other and not p.startswith("my ")):
             return "phrase"
-    if c.antecedent and _PRONOUN.search(c.text) and subj.names:
+    if c.antecedent and _PRONOUN.search(c.text) and subj.names and not by_other:
         before = c.antecedent.lower()
         named = any(n and re.search(rf"\b{re.escape(n)}\b", before) for n in subj.names)
         others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
         if named and not others - subj.names:
             return "name"  # "She works as a nurse", just after Mila was named
-    spoken = c.fact is None or c.fact.speaker is not None
-    who = ((c.fact.speaker if c.fact is not None else None) or c.block.speaker or "").lower()
     if spoken and who and who in subj.speakers:
         if _FIRST_PERSON.search(c.text):
             return "speaker"
@@ -213,7 +220,24 @@ def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
         others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
         if not others - subj.names - subj.speakers:
             return "speaker"
+    if subj.mine and c.fact is None and c.block.role is None:
+        return "own"  # the asker's own note or document: nobody else's words
     return None
+
+
+def _addressed(low: str, name: str) -> bool:
+    """Every mention of `name` calls out to them ("Thanks, Caroline!", "Yeah, Mel, ...",
+    "... so proud of you, Caroline.") rather than telling about them."""
+    n = re.escape(name)
+    mentions = len(re.findall(rf"\b{n}\b", low))
+    calls = len(
+        re.findall(
+            rf"(?:^|[,.!?;:(\-–—]\s*|\b(?:hey|hi|hello|thanks|thank you|yeah|yes|wow|oh|aw+|"
+            rf"congrats|sorry|dear|ok|okay|well|so)\s+)['\"]?{n}(?=\s*(?:[,.!?;:)\-–—]|$))",
+            low,
+        )
+    )
+    return mentions > 0 and calls >= mentions
 
 
 def shared(want: set[str] | frozenset[str], words: set[str]) -> set[str]:
@@ -299,7 +323,7 @@ class Reader:
             focus = set(q.focus)
             if self.subj.resolved:
                 focus -= self.subj.covered
-            if about in ("name", "page", "phrase", "speaker"):
+            if about in ("name", "page", "phrase", "speaker", "own"):
                 focus -= self.subj.name_terms
             focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
             own = shared(topic, c.own_words())
@@ -308,7 +332,7 @@ class Reader:
             matched = (
                 sum(idf.get(t, 1.0) for t in own) + 0.5 * sum(idf.get(t, 1.0) for t in near_words)
             ) / total
-            if matched == 0 and about in ("none", "speaker") and (c.rank > 3 or c.context):
+            if matched == 0 and about in ("none", "speaker", "own") and (c.rank > 3 or c.context):
                 continue  # no shared word and not a top search hit: not worth embedding
             kept.append((c, about, focus, focus_frac, matched))
         kept.sort(key=lambda k: (-(k[4] + 0.5 * k[3]), k[0].rank, k[0].key))
@@ -339,7 +363,9 @@ class Reader:
             if matched == 0 and (not focus or focus_frac == 0) and sim < bar and not hop:
                 continue
             score = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
-            score += {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2}.get(about, 0.0)
+            score += {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2, "own": 0.1}.get(
+                about, 0.0
+            )
             if q.typed:
                 score += 0.45 if span and not weak else (0.15 if span else -0.3)
                 score -= 0.2 if by_meaning else 0.0  # a guess by meaning, below a pattern

@@ -83,7 +83,8 @@ def render_answer(answer: Answer) -> str:
     if answer.citations:
         lines.append("")
         for c in answer.citations:
-            lines.append(f'  [{c.n}] {c.path}#^{c.anchor}  "{c.quote}"')
+            where = f"{c.path}#^{c.anchor}" if c.anchor else c.path
+            lines.append(f'  [{c.n}] {where}  "{c.quote}"')
     facts = [answer.engine + (f" ({answer.model})" if answer.model else "")]
     facts.append(f"{answer.tool_calls} tool call{'s' if answer.tool_calls != 1 else ''}")
     facts.append(f"{len(answer.files_read)} files read")

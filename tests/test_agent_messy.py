@@ -1,0 +1,138 @@
+# ruff: noqa: E501  (transcripts are written the way people type, in long lines)
+"""The extractive reader on memory written the way people type: lowercase, typos, an
+unnamed user, an assistant with distractor facts, a document and notes. Everything goes
+through the CLI's real commands (init, capture session, capture source, remember, dream)
+into a real git repo, then `ask`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from agent.citations import DONT_KNOW, process
+from agent.evidence import EvidenceStore
+from brain.cli import cli
+
+MOVING = """---
+date: 2026-02-03
+title: moving stuff
+---
+# moving stuff
+
+## User
+ok so we finally signed the lease for the new flat in porto, moving in on march 1st. the landlord is a guy called rui, seems nice
+
+## Assistant
+Congrats on the new place! In my experience rent in Lisbon averages around 1,200 euros a month, so budget carefully.
+
+## User
+yeah its a bit pricey tbh but the view of the river is worth it. my sister ines is gonna help me move
+"""
+
+RUNNING = """---
+date: 2026-02-20
+title: work chat
+---
+# work chat
+
+## User
+ugh work is crazy, we have 3 releases this month and my manager keeps adding stuff
+
+## Assistant
+Maybe you could talk to your manager about priorities? Most teams ship 2 releases a month.
+
+## User
+maybe. btw i started running again, 5k every tuesday and thursday with my neighbour
+"""
+
+TEETH = """---
+date: 2026-03-10
+title: teeth
+---
+# teeth
+
+## User
+my tooth has been hurting on the left side for like 2 weeks, i should book somthing
+
+## Assistant
+You should see a dentist soon. Many clinics offer appointments within a week, usually on tuesdays.
+"""
+
+LEASE = """# Lease agreement: Rua das Flores 22, Porto
+
+This agreement is made between Rui Almeida (landlord) and the tenant.
+
+The monthly rent is 950 euros, due on the first day of each month.
+
+The security deposit is 1,900 euros, returned within 30 days after the end of the lease.
+"""
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("messy")
+    root = tmp / "memory"
+    files = []
+    for name, text in (("moving.md", MOVING), ("running.md", RUNNING), ("teeth.md", TEETH)):
+        (tmp / name).write_text(text, encoding="utf-8")
+        files.append(str(tmp / name))
+    (tmp / "lease.md").write_text(LEASE, encoding="utf-8")
+    run("init", str(root))
+    m = ["--memory", str(root)]
+    run("capture", "session", *files, *m)
+    run("capture", "source", str(tmp / "lease.md"), *m)
+    run("remember", "dentist check-up moved to april 14th at 9:30, dr costa's clinic", *m)
+    run("remember", "wifi pasword for the new flat is riverview2026", "--topic", "home", *m)
+    run("dream", *m)
+    return root
+
+
+def ask(root: Path, question: str) -> dict:
+    return json.loads(run("ask", question, "--json", "--no-record", "--memory", str(root)))
+
+
+def test_a_note_is_evidence_and_is_cited_whole(memory: Path):
+    a = ask(memory, "when is my dentist check-up?")
+    assert a["answer"].split("\n")[0].startswith("14 April")
+    note = a["citations"][0]
+    assert note["path"].startswith("notes/") and note["anchor"] == ""
+    assert "dentist check-up" in note["quote"]
+    # The assistant's "tuesdays" and the user's toothache are not the answer.
+    assert "tuesday" not in a["answer"].split("\n")[0].lower()
+
+
+def test_a_note_answers_in_its_own_words_with_a_typo(memory: Path):
+    a = ask(memory, "whats the wifi password")
+    assert "riverview2026" in a["answer"]
+    assert a["citations"][0]["path"].startswith("notes/home/")
+
+
+def test_an_amount_comes_from_the_document_not_from_the_assistant(memory: Path):
+    a = ask(memory, "how much rent do i pay for the flat?")
+    assert a["answer"].split("\n")[0].startswith("950 euros")
+    assert a["citations"][0]["path"].startswith("sources/")
+    a = ask(memory, "how much was the deposit")
+    assert a["answer"].split("\n")[0].startswith("1,900 euros")
+
+
+def test_declines_what_memory_never_mentions(memory: Path):
+    for q in ("what is the name of my pet iguana?", "how much did my car insurance cost?"):
+        assert ask(memory, q)["answer"] == DONT_KNOW, q
+
+
+def test_a_note_citation_is_checked_like_any_other(memory: Path):
+    store = EvidenceStore(memory)
+    note = next(p for p in (memory / "notes").rglob("*.md"))
+    rel = note.relative_to(memory).as_posix()
+    cited = process(f"yes [[{rel[:-3]}]] and [[notes/inbox/nothing-here]]", store)
+    assert [(c.path, c.anchor) for c in cited.citations] == [(rel, "")]
+    assert cited.invalid == 1 and cited.text == "yes [cite:1] and"
