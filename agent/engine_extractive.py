@@ -107,7 +107,9 @@ class ExtractiveEngine:
             known_people,
             known_names,
             self._similarity(),
-            common=_common_words(pool),
+            # Memory typed in lower case writes names that way too ("called rui"): a
+            # word it also capitalizes ("Rui Almeida") is a name, not a common word.
+            common=_common_words(pool) - _proper_words(pool),
             proper=_proper_words(pool),
             speakers={(c.block.speaker or "").lower() for c in pool if c.fact is None},
         )

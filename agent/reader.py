@@ -24,6 +24,7 @@ from .spans import (
     names,
     occupations,
     render_date,
+    written_lowercase,
 )
 from .text import WORD, is_question, lexicon, stopwords, terms
 from .wiki import Fact
@@ -38,15 +39,25 @@ SIM_TOPIC = 0.55
 SIM_PAGE = 0.45
 SIM_WEIGHT = 0.8
 MAX_EMBED = 40
+#: A question word nothing in memory says is "mentioned" by a word this close in meaning
+#: ("lizard" for "iguana" is 0.51, "pets" 0.29; "lease" for "rent" 0.69).
+SIM_WORD = 0.5
+SPELLING = 80  # rapidfuzz ratio of a misspelling ("dentsit", "dentist": 86)
+MAX_MENTION = 12  # readings checked for what the question asks about, best first
 SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
 #: How far below the best a newer answer may score and still be taken as what holds now.
 CURRENT_MARGIN = 0.6
+_SECOND_PERSON = re.compile(r"\b(you|you're|you've|you'd|you'll|your|yours|yourself)\b", re.I)
 _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
 _PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
 _DATE_WORD = re.compile(
     r"(?:last |next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)(?:day)?s?|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|today|tonight|yesterday",
 )
+_AFTER_PREP = re.compile(r"\b(?:in|at|near|to|from|around)\s+(?:the\s+)?([a-z][a-z-]{2,})\b")
+#: A place name is near "a city" (porto 0.44, lisbon 0.53; march 0.21, dentist 0.24)
+PLACE_PROTOTYPE = "a city"
+SIM_PLACE = 0.4
 _MOVE_PREP = re.compile(r"\b(?:to|from|into)\s+$", re.I)
 #: similarity(question, texts) -> one score in [-1, 1] per text (an embedder's cosine).
 Similarity = Callable[[str, list[str]], list[float]]
@@ -217,12 +228,31 @@ def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
             return "speaker"
         if _PRONOUN.match(c.text.strip()):
             return None  # "She works as a nurse" is about someone else
-        others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
-        if not others - subj.names - subj.speakers:
+        if _SECOND_PERSON.search(c.text):
+            return None  # "Thank goodness your son's okay": about the one addressed
+        others = _people_named(c.text, known_people)
+        # Neither "I" nor "you": the speaker's own news only inside a turn where they
+        # speak of themselves ("Took the kids out. It was awesome!"), not a remark
+        # ("Adoption sounds awesome.").
+        if not others - subj.names - subj.speakers and _FIRST_PERSON.search(c.block.text):
             return "speaker"
     if subj.mine and c.fact is None and c.block.role is None:
         return "own"  # the asker's own note or document: nobody else's words
     return None
+
+
+def _people_named(text: str, known_people: set[str]) -> set[str]:
+    """Known people a sentence names, also by a capitalized short form ("Mel" for
+    Melanie)."""
+    low = text.lower()
+    out = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
+    firsts = {n.split()[0]: n for n in known_people if n}
+    for word in re.findall(r"\b[A-Z][a-z]{2,}\b", text):
+        w = word.lower()
+        hits = [n for f, n in firsts.items() if f != w and f.startswith(w)]
+        if len(hits) == 1:
+            out.add(hits[0])
+    return out
 
 
 def _addressed(low: str, name: str) -> bool:
@@ -379,6 +409,7 @@ class Reader:
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
             out.append(Reading(c, score, span, about, weak, when))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
+        out = self._mentioning(out, topic, pool)
         if q.current and out:
             out = _latest_first(out)
         if out and out[0].span and q.answer_type in ("thing", "place", "name") and not q.past:
@@ -388,6 +419,58 @@ class Reader:
             if when is not None or q.current or q.present:
                 out = _value_at(out, when)
         return out
+
+    def _mentioning(
+        self, readings: list[Reading], topic: set[str], pool: Sequence[Candidate]
+    ) -> list[Reading]:
+        """Only readings that mention what was asked about. A word of the question that
+        nothing memory returned says ("iguana") must be there in other words: a word of
+        the evidence close in meaning ("lizard", by the embedding model) or spelt nearly
+        alike ("dentsit"); with several such words, half of them. "Pets bring so much
+        joy" does not answer "What is my pet iguana called?"."""
+        said = set().union(*(c.words() for c in pool)) if pool else set()
+        unsaid = {t for t in topic if not shared({t}, said)} - self.subj.covered
+        if not unsaid or not readings:
+            return readings
+        surface = self._surface(unsaid)
+        kept = []
+        for i, r in enumerate(readings):
+            if i >= MAX_MENTION:
+                break
+            texts = [r.candidate.text, *(b.text for b in r.candidate.blocks)]
+            words = list(
+                dict.fromkeys(
+                    w
+                    for t in texts
+                    for w in WORD.findall(t.lower())
+                    if len(w) > 2 and w not in stopwords() and not w.isdigit()
+                )
+            )
+            # Half of them, rounded up: "dentist check-up" tells when the "dentsit
+            # appointment" is, though "appointment" is nowhere near "check-up".
+            close = sum(self._close(word, words) for word in surface)
+            if 2 * close >= len(surface):
+                kept.append(r)
+        return kept
+
+    def _surface(self, stems: set[str]) -> list[str]:
+        """The question's own words behind some stems ("iguana" for "iguana")."""
+        out = []
+        for w in WORD.findall(self.q.text.lower()):
+            if terms(w) & stems and w not in out:
+                out.append(w)
+        return out
+
+    def _close(self, word: str, words: list[str]) -> bool:
+        """A word of the evidence that is this word misspelt ("dentsit") or close in
+        meaning."""
+        from rapidfuzz import fuzz
+
+        if any(len(w) >= 4 and fuzz.ratio(word, w) >= SPELLING for w in words):
+            return True
+        if self.similarity is None or not words:
+            return False
+        return max(self.similarity(word, words)) >= SIM_WORD
 
     def _superseded(self, readings: list[Reading], pool: Sequence[Candidate]) -> list[Reading]:
         """Follow changes of the answer's value: when memory later says "switched from
@@ -505,10 +588,31 @@ class Reader:
                 toward = [n for n in spans if _MOVE_PREP.search(s[: n.start])]
                 if at:
                     return self._pick(s, at)
+                if not spans and written_lowercase(s):
+                    return self._lowercase_place(s), False
                 text, _ = self._pick(s, toward or spans)
                 return text, text is not None
             return self._pick(s, spans)
         return None, False
+
+    def _lowercase_place(self, s: str) -> str | None:
+        """In a sentence typed in lower case, the word after "in/at/to" that is most like
+        a place name ("the new flat in porto"), by the embedding model."""
+        if self.similarity is None:
+            return None
+        words = [
+            m.group(1)
+            for m in _AFTER_PREP.finditer(s.lower())
+            if m.group(1) not in stopwords()
+            and not _DATE_WORD.fullmatch(m.group(1))
+            and not self._in_question(m.group(1))
+            and m.group(1) not in self.subj.names
+        ]
+        if not words:
+            return None
+        sims = self.similarity(PLACE_PROTOTYPE, words)
+        best = max(range(len(words)), key=lambda i: (sims[i], -i))
+        return words[best].title() if sims[best] >= SIM_PLACE else None
 
     @property
     def category(self) -> str | None:

@@ -309,7 +309,33 @@ def names(
         if any(s.start <= start < s.end for s in out):
             continue
         out.append(Span(text, start, start + len(text)))
+    if written_lowercase(sentence):
+        out += _known_in_lowercase(sentence, known | (proper or frozenset()), out)
     return sorted(out, key=lambda s: s.start)
+
+
+def written_lowercase(sentence: str) -> bool:
+    """Typed without capitals ("moved to porto with ines"): names are not marked."""
+    letters = [ch for ch in sentence if ch.isalpha()]
+    lowered = bool(letters) and not any(ch.isupper() for ch in letters[1:])
+    return lowered or sentence[:1].islower()
+
+
+def _known_in_lowercase(sentence: str, known: set[str] | frozenset[str], taken: list[Span]):
+    """Names memory writes with capitals elsewhere ("Porto" in a document, a page called
+    "Ines"), found in a sentence typed in lower case, shown with their capitals."""
+    low = sentence.lower()
+    out: list[Span] = []
+    for name in sorted(known, key=len, reverse=True):
+        if len(name) < 3 or name in stopwords() or _ordinary(name) or name.startswith("i'"):
+            continue
+        for m in re.finditer(rf"(?<![\w'-]){re.escape(name)}(?![\w-])", low):
+            if sentence[m.start()].isupper():
+                continue  # capitalized: the run above has it
+            if any(s.start < m.end() and m.start() < s.end for s in [*taken, *out]):
+                continue
+            out.append(Span(name.title(), m.start(), m.end()))
+    return out
 
 
 _CONNECTORS = frozenset(["da", "de", "del", "di", "du", "van", "von", "der", "la", "le", "of",
@@ -358,4 +384,5 @@ __all__ = [
     "names",
     "occupations",
     "render_date",
+    "written_lowercase",
 ]

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from agent.citations import DONT_KNOW, process
 from agent.evidence import EvidenceStore
+from agent.spans import names, written_lowercase
 from brain.cli import cli
 
 MOVING = """---
@@ -136,3 +137,20 @@ def test_a_note_citation_is_checked_like_any_other(memory: Path):
     cited = process(f"yes [[{rel[:-3]}]] and [[notes/inbox/nothing-here]]", store)
     assert [(c.path, c.anchor) for c in cited.citations] == [(rel, "")]
     assert cited.invalid == 1 and cited.text == "yes [cite:1] and"
+
+
+def test_typed_spans_in_lowercase_text(memory: Path):
+    # "porto" and "rui" are typed in lower case; the document writes them with capitals.
+    assert ask(memory, "where did i move?")["answer"].split("\n")[0].startswith("Porto")
+    assert ask(memory, "who is my landlord")["answer"].split("\n")[0].startswith("Rui Almeida")
+    a = ask(memory, "when is my dentsit appointment")  # a typo, and other words
+    assert a["answer"].split("\n")[0].startswith("14 April")
+
+
+def test_names_known_elsewhere_are_found_in_lowercase():
+    known = {"porto", "rui almeida"}
+    found = names("signed the lease for the flat in porto, the landlord rui almeida", known)
+    assert [s.text for s in found] == ["Porto", "Rui Almeida"]
+    # A capitalized sentence keeps its own reading: nothing is added from lower case.
+    assert [s.text for s in names("I walked around the port. Porto is far.", known)] == ["Porto"]
+    assert written_lowercase("ok so we moved") and not written_lowercase("We moved to Porto.")
