@@ -31,13 +31,19 @@ from .evidence import Block, EvidenceStore
 from .memory_agent import Finding, MemoryReport
 from .question import Question, analyse, names_owner
 from .reader import Candidate, Reader, Reading, Similarity, Subject
-from .text import sentences, terms
+from .text import WORD, sentences, stopwords, terms
 from .tools import Toolbox
 from .wiki import Wiki, page_label
 
 __all__ = ["ExtractiveEngine"]
 
 _KNOWLEDGE = "knowledge/"
+#: How alike a typed word and memory's word must be to read one as the other's typo
+#: ("dentsit"/"dentist" 86; "whose"/"horse" 80 is two words).
+RESPELL = 85
+_QUESTION_WORDS = frozenset(
+    ["who", "whom", "whose", "what", "which", "where", "when", "why", "how"]
+)
 #: Answer types whose answer is nothing but the value: without one, there is no answer.
 STRICT_TYPES = ("number", "frequency", "duration")
 
@@ -97,6 +103,11 @@ class ExtractiveEngine:
         calls = len(self.toolbox.log)
         report = self._search(question)
         pool = self._candidates(report)
+        fixed = _respell(question, pool)
+        if fixed != question:
+            # "dentsit": search again with the spelling memory uses.
+            q = analyse(fixed)
+            pool = _dedupe([*pool, *self._candidates(self._search(fixed))])
         users = [*self.owner_names, *_users(pool)]
         subj, extra = self._subject(q, pool, users)
         pool = _dedupe([*pool, *extra])
@@ -368,6 +379,31 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
             for i, (s, prev) in enumerate(_with_previous(sentences(b.text)))
         ]
     return out
+
+
+def _respell(question: str, pool: list[Candidate]) -> str:
+    """The question with a misspelt word ("dentsit") replaced by the word memory writes
+    ("dentist"), when nothing found says the word as typed and one found word is spelt
+    nearly alike."""
+    from rapidfuzz import fuzz, process
+
+    said = {w for c in pool for w in WORD.findall(" ".join(b.text for b in c.blocks).lower())}
+    said |= {w for c in pool for w in WORD.findall(c.text.lower())}
+    vocab = sorted(w for w in said if len(w) >= 4 and not w.isdigit())
+    if not vocab:
+        return question
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        low = word.lower()
+        if len(low) < 5 or low in stopwords() or low in said or low in _QUESTION_WORDS:
+            return word
+        best = process.extractOne(low, vocab, scorer=fuzz.ratio, score_cutoff=RESPELL)
+        if best is None or terms(best[0]) == terms(low):
+            return word
+        return best[0]
+
+    return re.sub(r"[A-Za-z]+", fix, question)
 
 
 def _with_previous(items: list[str]) -> list[tuple[str, str]]:

@@ -10,11 +10,13 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
 from .evidence import Block
 from .question import Question, asked_time, type_nouns, without_time
 from .spans import (
+    MONTHS,
+    WEEKDAYS,
     Span,
     amounts,
     change,
@@ -241,6 +243,17 @@ def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
     return None
 
 
+@cache
+def _when_words() -> frozenset[str]:
+    """Stems that say when or how current, not what ("current", "recently", "october"),
+    and question words the stopwords keep ("whose")."""
+    words = [*MONTHS, *WEEKDAYS, "recent", "recently", "lately", "ago", "today", "yesterday"]
+    words += ["who", "whom", "whose", "what", "which", "where", "when", "why", "how"]
+    for key in ("current_cues", "past_cues", "earlier_cues", "later_cues"):
+        words += [str(w) for w in lexicon()[key]]  # type: ignore[union-attr]
+    return frozenset(t for w in words for t in terms(w))
+
+
 def _people_named(text: str, known_people: set[str]) -> set[str]:
     """Known people a sentence names, also by a capitalized short form ("Mel" for
     Melanie)."""
@@ -429,7 +442,8 @@ class Reader:
         alike ("dentsit"); with several such words, half of them. "Pets bring so much
         joy" does not answer "What is my pet iguana called?"."""
         said = set().union(*(c.words() for c in pool)) if pool else set()
-        unsaid = {t for t in topic if not shared({t}, said)} - self.subj.covered
+        unsaid = {t for t in topic if not shared({t}, said) and not t.isdigit()}
+        unsaid -= self.subj.covered | _when_words()
         if not unsaid or not readings:
             return readings
         surface = self._surface(unsaid)
@@ -437,7 +451,8 @@ class Reader:
         for i, r in enumerate(readings):
             if i >= MAX_MENTION:
                 break
-            texts = [r.candidate.text, *(b.text for b in r.candidate.blocks)]
+            c = r.candidate
+            texts = [c.text, c.antecedent, *(b.text for b in c.blocks)]
             words = list(
                 dict.fromkeys(
                     w
