@@ -28,7 +28,7 @@ from .spans import (
     render_date,
     written_lowercase,
 )
-from .text import WORD, is_question, lexicon, stopwords, terms
+from .text import WORD, is_question, lexicon, stem, stopwords, terms
 from .wiki import Fact
 
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
@@ -248,10 +248,10 @@ def _when_words() -> frozenset[str]:
     """Stems that say when or how current, not what ("current", "recently", "october"),
     and question words the stopwords keep ("whose")."""
     words = [*MONTHS, *WEEKDAYS, "recent", "recently", "lately", "ago", "today", "yesterday"]
-    words += ["who", "whom", "whose", "what", "which", "where", "when", "why", "how"]
+    wh = ["who", "whom", "whose", "what", "whats", "which", "where", "when", "why", "how"]
     for key in ("current_cues", "past_cues", "earlier_cues", "later_cues"):
         words += [str(w) for w in lexicon()[key]]  # type: ignore[union-attr]
-    return frozenset(t for w in words for t in terms(w))
+    return frozenset({t for w in words for t in terms(w)} | {stem(w) for w in wh})
 
 
 def _people_named(text: str, known_people: set[str]) -> set[str]:
