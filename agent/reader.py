@@ -44,6 +44,10 @@ MAX_EMBED = 40
 #: A question word nothing in memory says is "mentioned" by a word this close in meaning
 #: ("lizard" for "iguana" is 0.51, "pets" 0.29; "lease" for "rent" 0.69).
 SIM_WORD = 0.5
+#: ... or the whole sentence this close to the question: a paraphrase ("duplicate records"
+#: asked, "the duplicates ... came from a timezone conversion" 0.82; "Pets sure do bring
+#: so much joy" for a pet iguana 0.25).
+SIM_MENTION = 0.6
 SPELLING = 80  # rapidfuzz ratio of a misspelling ("dentsit", "dentist": 86)
 MAX_MENTION = 12  # readings checked for what the question asks about, best first
 SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
@@ -149,6 +153,7 @@ class Reading:
     about: str  # how it is about the subject: page, name, phrase, speaker, none
     weak_span: bool = False  # a date taken from when it was said, not from the words
     when: dt.date | None = None  # the date a date answer stands for
+    sim: float = 0.0  # closeness in meaning to the question (the embedding model's cosine)
 
 
 def _value_at(readings: list[Reading], when: tuple[dt.date, dt.date] | None) -> list[Reading]:
@@ -420,7 +425,7 @@ class Reader:
             if q.owner == "me" and c.block.role == "assistant" and c.fact is None:
                 score -= 0.35  # the assistant's advice is not the asker's own fact
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
-            out.append(Reading(c, score, span, about, weak, when))
+            out.append(Reading(c, score, span, about, weak, when, sim))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
         out = self._mentioning(out, topic, pool)
         if q.current and out:
@@ -439,11 +444,13 @@ class Reader:
         """Only readings that mention what was asked about. A word of the question that
         nothing memory returned says ("iguana") must be there in other words: a word of
         the evidence close in meaning ("lizard", by the embedding model) or spelt nearly
-        alike ("dentsit"); with several such words, half of them. "Pets bring so much
-        joy" does not answer "What is my pet iguana called?"."""
+        alike ("dentsit"); with several such words, half of them; or the sentence says the
+        question in other words. "Pets bring so much joy" does not answer "What is my pet
+        iguana called?"."""
         said = set().union(*(c.words() for c in pool)) if pool else set()
         unsaid = {t for t in topic if not shared({t}, said) and not t.isdigit()}
         unsaid -= self.subj.covered | _when_words()
+        unsaid -= {t for option in self.q.choices for t in terms(option)}  # one is unsaid
         if not unsaid or not readings:
             return readings
         surface = self._surface(unsaid)
@@ -464,7 +471,7 @@ class Reader:
             # Half of them, rounded up: "dentist check-up" tells when the "dentsit
             # appointment" is, though "appointment" is nowhere near "check-up".
             close = sum(self._close(word, words) for word in surface)
-            if 2 * close >= len(surface):
+            if r.sim >= SIM_MENTION or 2 * close >= len(surface):
                 kept.append(r)
         return kept
 
