@@ -162,11 +162,14 @@ def _fail(reason: str, words: Iterable[str] = (), hard: bool = False) -> Support
 
 
 def _parts(word: str) -> list[str]:
-    """A token and, for hyphenated ones, its parts ('self-care' -> self, care)."""
+    """A token and, for hyphenated ones, its parts ('self-care' -> self, care), unless
+    the whole is a dictionary word: a sister-in-law is no sister."""
     low = word.lower().strip("'-")
     if low.endswith("'s"):
         low = low[:-2]
     parts = [p for p in low.split("-") if p]
+    if len(parts) > 1 and lexicon.is_lemma(low):
+        return [low]
     return [low] + (parts if len(parts) > 1 else [])
 
 
@@ -352,8 +355,17 @@ def _lexical(word: str, ev: _Reading) -> bool:
         word in ev.words
         or s in ev.stems
         or bool(set(lexicon.base_forms(word)) & ev.bases)
-        or (len(s) >= 6 and any(e.startswith(s[:5]) for e in ev.stems))
+        or (len(s) >= 6 and any(_same_root(s, e) for e in ev.stems))
     )
+
+
+def _same_root(a: str, b: str) -> bool:
+    """'counselor'/'counseling', 'painter'/'painting'; not 'grandfather'/'grandmother'
+    (a shared 'grand') nor 'sister'/'sister-in-law' (a compound)."""
+    if "-" in a or "-" in b or a[:5] != b[:5]:
+        return False
+    n = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return n >= 0.7 * min(len(a), len(b))
 
 
 def _negated_form(word: str, ev: _Reading) -> str | None:
@@ -572,6 +584,11 @@ def _later(clause: str, said_on: dt.date | None) -> bool:
 _AGE_PARTS = frozenset({"year", "years", "old", "month", "months", "week", "weeks", "day", "days"})
 
 
+#: Ways of saying someone likes something; which one a writer picks is style, not fact.
+PREFERENCE = _wordset(
+    """like likes liked love loves loved enjoy enjoys enjoyed into fond fan keen
+    passionate interested interest interests adore adores"""
+)
 _FIND_VERBS = _wordset("find finds found finding")
 _OBJECT_PRONOUNS = _wordset("it them this that")
 _ROLE_VERBS = _wordset("work works worked working serve serves served serving")
@@ -602,8 +619,6 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
                 continue  # 'found it amazing', 'finds painting relaxing': a judgement verb
             parts = _parts(t)
             words = parts[1:] if len(parts) > 1 else parts
-            if len(parts) > 1 and lexicon.is_lemma(parts[0]):
-                words = [parts[0]]  # 'sister-in-law' is one word, not a sister
             if len(parts) > 1 and numbers_in(" ".join(parts)):
                 words = [w for w in words if w not in _AGE_PARTS]  # "three-year-old"
             prev = lows[i - 1] if i else ""
@@ -643,9 +658,12 @@ def _unsupported_words(
     """Claim content words nothing accounts for, and (word, opposite) pairs."""
     todo: list[str] = []
     contrasts: list[tuple[str, str]] = []
+    liking = bool(_lows(ev.text) and set(_lows(ev.text)) & PREFERENCE)
     for w in _claim_words(text, names, ev):
         if _lexical(w, ev):
             continue
+        if w in PREFERENCE and liking:
+            continue  # 'enjoys', 'is into', 'keen on': one liking; polarity is checked apart
         neg = _negated_form(w, ev)
         if neg:
             contrasts.append((w, neg))
