@@ -33,6 +33,8 @@ class Coverage:
     wiki_prose_chars: int
     transcript_chars: int
     pages: int
+    #: Prose of the session summaries, measured the same way: with the pages, all Dream wrote.
+    summary_prose_chars: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -105,8 +107,9 @@ def measure(
     from memory_schema.store import load_pages
 
     pages = load_pages(root) if pages is None else pages
+    summaries = load_summaries(root)
     by_pages = page_citations(pages)
-    by_both = by_pages | page_citations(load_summaries(root))
+    by_both = by_pages | page_citations(summaries)
     gold = gold_blocks(evidence)
     cov = Coverage(
         gold_blocks=len(gold),
@@ -115,6 +118,7 @@ def measure(
         wiki_prose_chars=prose_chars(pages),
         transcript_chars=transcript_chars(sessions),
         pages=len(pages),
+        summary_prose_chars=prose_chars(summaries),
     )
     return cov, by_pages, by_both
 
@@ -133,6 +137,11 @@ def pooled(units: Iterable[dict[str, Any]]) -> dict[str, Any]:
         ),
         "wiki_to_transcript": (
             tot["wiki_prose_chars"] / tot["transcript_chars"] if tot["transcript_chars"] else None
+        ),
+        "wiki_and_summaries_to_transcript": (
+            (tot["wiki_prose_chars"] + tot["summary_prose_chars"]) / tot["transcript_chars"]
+            if tot["transcript_chars"]
+            else None
         ),
         "pages_per_unit": tot["pages"] / len(rows) if rows else None,
     }

@@ -313,6 +313,8 @@ def _coverage_lines(c: dict[str, Any]) -> list[str]:
         f"({c['cited_by_pages_or_summaries']} of {c['gold_blocks']}) |",
         f"| wiki prose as a share of transcript text | {_fmt(c.get('wiki_to_transcript'))}% "
         f"({c['wiki_prose_chars']:,} of {c['transcript_chars']:,} characters) |",
+        "| pages and session summaries' prose as a share of transcript text | "
+        f"{_fmt(c.get('wiki_and_summaries_to_transcript'))}% |",
         f"| pages per memory | {'–' if per is None else f'{per:.1f}'} |",
     ]
 
@@ -363,7 +365,8 @@ _NOTES = [
     "gold evidence blocks (turns, paragraphs; a whole-file note has none) that pages in "
     "`knowledge/` cite, that pages or session summaries cite; and the wiki's prose (page "
     "bodies without frontmatter, the `## Citations` section or `[cite:N]` markers, lines "
-    "stripped) in characters over the characters of the captured turns' text.",
+    "stripped) in characters over the characters of the captured turns' text; and the same "
+    "with the session summaries' prose added (all that Dream wrote).",
     "- **chars read**: characters of tool output the engine received; **s / question**: "
     "time of `ask` (the working set clone excluded).",
     "- wiki-off hides `knowledge/` and `INDEX.md` (one commit deleting them in a copy); "

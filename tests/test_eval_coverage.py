@@ -72,11 +72,16 @@ def test_coverage_counts_pages_summaries_and_prose(memory: MemoryRepo) -> None:
     assert cov.wiki_prose_chars == expected
     assert "cite" not in coverage.prose(page) and "flat in leith" not in coverage.prose(page)
     assert cov.transcript_chars == sum(len(t.content) for t in s.turns)
+    assert cov.summary_prose_chars == coverage.prose_chars(coverage.load_summaries(root)) > 0
+    summary_prose = coverage.prose(coverage.load_summaries(root)[0])
+    assert "Sister Ros" in summary_prose and "cite" not in summary_prose
     pooled = coverage.pooled([cov.as_dict(), cov.as_dict()])
     assert pooled["gold_cited_by_pages"] == 0.5
     assert pooled["gold_cited_by_pages_or_summaries"] == 0.75
     assert pooled["wiki_to_transcript"] == cov.wiki_prose_chars / cov.transcript_chars
     assert pooled["pages_per_unit"] == 1.0 and pooled["units"] == 2
+    both = (cov.wiki_prose_chars + cov.summary_prose_chars) / cov.transcript_chars
+    assert pooled["wiki_and_summaries_to_transcript"] == both
 
 
 def test_empty_memory_has_no_shares(memory: MemoryRepo) -> None:

@@ -171,6 +171,15 @@ def test_locomo_quick_end_to_end(locomo_path: Path, tmp_path: Path) -> None:
     for r in rows:
         if r["locomo_category"] == 5:
             assert r["locomo_f1"] == float(r["abstained"])
+    # The built wiki is measured on LoCoMo too: gold turns of categories 1-4 only.
+    cov = summary["coverage"]
+    from evals.qa_data import locomo_units
+
+    unit = locomo_units(locomo_path, quick=True)[0]
+    gold = {e for q in unit.questions if q.golds for e in q.evidence}
+    assert cov["units"] == 1 and cov["gold_blocks"] == len(gold) > 0
+    assert cov["transcript_chars"] == sum(len(t.content) for s in unit.sessions for t in s.turns)
+    assert cov["cited_by_pages"] <= cov["cited_by_pages_or_summaries"] <= cov["gold_blocks"]
 
 
 def test_handwritten_quick_builds_through_capture_remember_and_dream(tmp_path: Path) -> None:
