@@ -25,7 +25,7 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
-from memory_schema.errors import ParseError, PathEscapeError
+from memory_schema.errors import PathEscapeError
 from memory_schema.index_md import render_index
 from memory_schema.layout import (
     CACHE_DIR,
@@ -36,28 +36,31 @@ from memory_schema.layout import (
     safe_relpath,
     summary_path_for,
 )
-from memory_schema.links import CITE_DEF_RE
-from memory_schema.page import Page
 from memory_schema.repo import MemoryRepo
-from memory_schema.store import is_session_file, is_source_file, load_pages
+from memory_schema.store import is_session_file, load_pages
 from validators import Finding, validate_tree
 from validators.semantic import Judge
 
-from . import forget as fg
 from .engine import Outcome, WikiBuilder
 from .errors import DreamBusyError, DreamError
+from .host_view import (
+    HOST_FILE,
+    cite_defs,
+    cited_targets,
+    folder,
+    holder,
+    plan_view,
+    without_forgotten,
+)
 from .orient import Limits, Plan, orient
 from .phases import next_state
 from .run import DreamResult, _log, learned_owner, new_run_id
 from .sync import sync
 from .tree import _EVIDENCE_CODES, RUNS_DIR, TransientTree, Validation, clean_stale_runs
-from .wiki import WikiPage
 
 TTL_ENV = "BRAIN_HOST_DREAM_TTL"
 DEFAULT_TTL = 1800.0  # seconds without a call before an open run expires
 MAX_WRITE_CHARS = 200_000
-MAX_LIKELY_PAGES = 15
-HOST_FILE = "host.json"  # in the run's folder: which host holds the run
 _CLIENT_RE = re.compile(r"[^A-Za-z0-9._ -]+")
 _LINK_CODES = ("link-unresolved", "link-fragment-missing", "cite-target-missing")
 
@@ -142,7 +145,7 @@ class HostDream:
                 raise
             self._run = run
             self._touch(run)
-            return self._plan_view(run)
+            return plan_view(run, self.ttl)
 
     def _open(self, client: str, lock: FileLock, limits: Limits) -> HostRun:
         clean_stale_runs(self.repo)
@@ -248,7 +251,7 @@ class HostDream:
                     raise HostDreamError(f"{rel} is removed by this run")
                 return rel, text, "draft" if rel in run.drafts else "run"
             data = self.repo.show_bytes(rel, run.plan.base)
-            listing = None if data is not None else _folder(rel, run.plan.files, files)
+            listing = None if data is not None else folder(rel, run.plan.files, files)
             if listing is not None:
                 return rel, listing, "folder"
             if data is None:
@@ -311,14 +314,14 @@ class HostDream:
             if not text.strip():
                 raise HostDreamError(f"refused: {rel}: empty page (pages are not deleted here)")
             text = text if text.endswith("\n") else text + "\n"
-            text, forgotten = _without_forgotten(text, rel, run.plan.forget)
+            text, forgotten = without_forgotten(text, rel, run.plan.forget)
             before = run.files().get(rel)
             if before is None:
                 old = self.repo.show_bytes(rel, run.plan.base)
                 before = old.decode("utf-8", "replace") if old else None
-            if before and _cite_defs(before) and not _cite_defs(text):
+            if before and cite_defs(before) and not cite_defs(text):
                 raise HostDreamError(
-                    f"refused: {rel} had {len(_cite_defs(before))} citations and this version "
+                    f"refused: {rel} had {len(cite_defs(before))} citations and this version "
                     "has none; keep the evidence of every claim (see the page format)"
                 )
             run.drafts[rel] = text
@@ -417,7 +420,7 @@ class HostDream:
         if any(p.startswith(f"{KNOWLEDGE}/") for p in files):
             files[INDEX_FILE] = render_index(load_pages(tree.root, KNOWLEDGE))
         sessions = [p for p in self._summarized(run)]
-        cited = _cited_targets(files)
+        cited = cited_targets(files)
         plan = copy.copy(run.plan)
         plan.state = copy.deepcopy(run.plan.state)
         # A source counts as read when a page cites it; one the host left alone stays new.
@@ -483,147 +486,11 @@ class HostDream:
             "trailers": trailers,
         }
 
-    # -- what the host is told -----------------------------------------------------------
-
-    def _plan_view(self, run: HostRun) -> dict[str, Any]:
-        plan = run.plan
-        sessions = []
-        for it in plan.items:
-            s = it.session
-            first, last = it.old_turns + 1, len(s.turns)
-            sessions.append(
-                {
-                    "path": it.path,
-                    "title": s.title,
-                    "started": str(s.started) if s.started else None,
-                    "participants": sorted({t.who for t in s.turns}),
-                    "new_turns": f"^t{first}..^t{last}",
-                    "grown": it.grown,
-                    "summary": summary_path_for(it.path),
-                }
-            )
-        forget = [
-            e.text if e.text else f"(purged phrase of {e.words} words, sha256:{e.digest[:12]}…)"
-            for e in plan.forget
-        ]
-        return {
-            "run_id": run.run_id,
-            "base": plan.base,
-            "host": run.client,
-            "expires_after_idle_seconds": self.ttl,
-            "owner": run.wiki.principal,
-            "nothing_new": not plan.has_work,
-            "sessions": sessions,
-            "sources": [
-                {"path": p, "title": src.title, "paragraphs": len(src.blocks)}
-                for p, _, src in plan.sources
-            ],
-            "forget": forget,
-            "instructions": plan.instructions,
-            "deferred_to_next_run": plan.deferred,
-            "agent_transcripts_left_out": sorted(plan.agent_sessions),
-            "run_changes": sorted(run.base_outputs),
-            "pages_likely_touched": self._likely_pages(run),
-        }
-
-    def _likely_pages(self, run: HostRun) -> list[dict[str, Any]]:
-        """Existing pages whose title or alias the new turns and sources mention, most first."""
-        texts = []
-        for it in run.plan.items:
-            texts += [t.content for t in it.session.turns[it.old_turns :]]
-        for _, _, src in run.plan.sources:
-            texts += list(src.blocks)
-        blob = "\n".join(texts)
-        scored = []
-        for path, page in run.wiki.pages.items():
-            names = [n for n in [page.title, *page.aliases] if n and len(n) > 1]
-            count = sum(
-                len(re.findall(rf"(?<!\w){re.escape(n)}(?!\w)", blob, re.IGNORECASE)) for n in names
-            )
-            owner = run.wiki.principal and page.title == run.wiki.principal
-            if count or owner:
-                scored.append((count + (1000 if owner else 0), path, page))
-        scored.sort(key=lambda x: (-x[0], x[1]))
-        return [
-            {"path": path, "title": page.title, "mentions": n % 1000, "summary": page.summary}
-            for n, path, page in scored[:MAX_LIKELY_PAGES]
-        ]
-
     @property
     def open_run(self) -> str | None:
         with self._mu:
             self._expire_if_due()
             return self._run.run_id if self._run else None
-
-
-def _folder(rel: str, base: dict[str, str], run: dict[str, str | None]) -> str | None:
-    """The entries of a folder as the run sees it (subfolders end with '/'), or None."""
-    prefix = f"{rel}/"
-    paths = {p for p in base if p.startswith(prefix) and run.get(p, "") is not None}
-    paths |= {p for p, t in run.items() if p.startswith(prefix) and t is not None}
-    entries = set()
-    for p in paths:
-        head, sep, _ = p[len(prefix) :].partition("/")
-        if head != ".gitkeep":
-            entries.add(head + "/" if sep else head)
-    if not paths:
-        return None
-    return "\n".join(sorted(entries)) if entries else "(empty)"
-
-
-def holder(repo: MemoryRepo) -> str | None:
-    """Who holds an open host run on this memory, as one phrase, or None."""
-    runs = repo.root / RUNS_DIR
-    for marker in sorted(runs.glob(f"*/{HOST_FILE}")) if runs.is_dir() else []:
-        try:
-            info = json.loads(marker.read_text("utf-8"))
-            return (
-                f"a Dream run by the agent host {info['host']} ({info['run_id']}) is open; "
-                f"it ends with dream_commit or dream_abort, or after {info['ttl']:g}s idle"
-            )
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
-    return None
-
-
-def _cite_defs(text: str) -> list[str]:
-    return [line for line in text.splitlines() if CITE_DEF_RE.match(line)]
-
-
-def _cited_targets(files: dict[str, str | None]) -> set[str]:
-    out = set()
-    for text in files.values():
-        for line in (text or "").splitlines():
-            m = CITE_DEF_RE.match(line)
-            if m:
-                rel = f"{m.group(2)}.md"
-                if is_source_file(rel) or is_session_file(rel):
-                    out.add(rel)
-    return out
-
-
-def _without_forgotten(text: str, rel: str, entries: list[fg.ForgetEntry]) -> tuple[str, int]:
-    """The page with every line naming a forgotten phrase removed (quotes redacted)."""
-    if not entries or not fg.matches(text, entries):
-        return text, 0
-    try:
-        page = WikiPage.from_page(Page.parse(text, rel))
-    except ParseError:
-        kept = [ln for ln in text.split("\n") if not fg.matches(ln, entries)]
-        return "\n".join(kept), len(text.split("\n")) - len(kept)
-    n = page.remove_lines(lambda line: fg.matches(line, entries))
-    quotes = {k: fg.redact(v, entries) for k, v in page.quotes.items()}
-    n += quotes != page.quotes
-    page.quotes = quotes
-    page.aliases = [a for a in page.aliases if not fg.matches(a, entries)]
-    rendered = page.render()
-    if fg.matches(rendered, entries):
-        # What the page model could not place (a title, a heading) still names it: the
-        # lines go, whatever they are.
-        kept = [ln for ln in rendered.split("\n") if not fg.matches(ln, entries)]
-        n += len(rendered.split("\n")) - len(kept)
-        rendered = "\n".join(kept)
-    return rendered, max(n, 1)
 
 
 def _ours(tree: TransientTree, findings: list[Finding], paths: set[str]) -> list[Finding]:

@@ -90,7 +90,7 @@ def run_dream(
     try:
         lock.acquire(timeout=options.wait_seconds)
     except Timeout as exc:
-        from .host import holder
+        from .host_view import holder
 
         who = holder(repo) or "another Dream run is working on this memory"
         raise DreamBusyError(f"{who}; nothing done (try again later)") from exc
