@@ -75,7 +75,7 @@ FUNCTION_WORDS = STOPWORDS | _wordset(
     himself he's she's they're they'll they've they'd he'll she'll he'd she'd it's
     that's there's who's what's here there though although whereas while because since
     unless around about approximately roughly nearly almost anymore some afterwards
-    afterward"""
+    afterward everyone everybody anyone anybody people"""
 )
 #: Common verbs that stop words leave out of a claim but that evidence words may stand
 #: for ('did not get the scholarship' -> 'did not receive').
