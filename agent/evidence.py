@@ -16,6 +16,7 @@ from pathlib import Path
 from memory_schema.errors import ParseError
 from memory_schema.layout import NOTES, SESSIONS, SOURCES, iter_memory_files
 from memory_schema.links import LinkResolver
+from memory_schema.memory_config import read_config
 from memory_schema.page import CITATIONS_HEADING, Page
 from memory_schema.session import Session
 from memory_schema.source import Source
@@ -89,6 +90,11 @@ class EvidenceStore:
         self.root = Path(memory_root)
         self._files: dict[str, Session | Source | Page | None] = {}
         self._resolver: LinkResolver | None = None
+        try:
+            #: who speaks in an unnamed `user` turn: the memory's owner, when known
+            self.owner = read_config(self.root).owner
+        except ParseError:
+            self.owner = None
 
     def load(self, rel: str) -> Session | Source | Page | None:
         """The parsed session, source or note at `rel`, or None when it is not evidence.
@@ -127,7 +133,8 @@ class EvidenceStore:
                 return None
             turn = doc.turns[i - 1]
             date = turn.at.date() if turn.at else doc.date
-            return Block(rel, anchor, turn.content, turn.who, date, doc.title, turn.role)
+            who = self.owner if self.owner and turn.role == "user" and not turn.speaker else None
+            return Block(rel, anchor, turn.content, who or turn.who, date, doc.title, turn.role)
         if m.group(1) != "p" or not 1 <= i <= len(doc.blocks):
             return None
         captured = doc.captured.date() if isinstance(doc.captured, dt.datetime) else doc.captured

@@ -343,3 +343,14 @@ def test_search_knows_unnamed_user_turns_as_the_owners(tmp_path: Path) -> None:
     hits = index.search("maya", k=5, method="bm25")
     assert sorted(h.anchor for h in hits[:2]) == ["t1", "t3"]
     assert all(h.path == MOVE.path and h.speaker == OWNER for h in hits[:2])
+
+
+def test_evidence_blocks_name_the_owner_as_the_speaker_of_unnamed_user_turns(
+    tmp_path: Path,
+) -> None:
+    for owner, expected in ((OWNER, OWNER), (None, "user")):
+        repo = owned_memory(tmp_path / str(owner), owner)
+        add_sessions(repo, MOVE)
+        store = EvidenceStore(repo.root)
+        assert store.block(MOVE.path, "t1").speaker == expected  # type: ignore[union-attr]
+        assert store.block(MOVE.path, "t2").speaker == "assistant"  # type: ignore[union-attr]
