@@ -24,6 +24,9 @@ from typing import Any
 #: Verbs that trade one value for another ("from X to Y", "X with/for Y").
 CHANGE_VERBS = {"switch", "change", "move", "replace", "swap", "trade", "migrate", "upgrade",
                 "convert", "transition", "go", "shift", "downgrade"}  # fmt: skip
+#: Of those, the ones that name a new value with "to" alone ("switched to X"); "went to
+#: Paris" is a trip, not a change.
+TO_VERBS = {"switch", "move", "migrate", "upgrade", "downgrade", "relocate"}
 #: Verbs that end a value ("I quit X").
 END_VERBS = {"quit", "stop", "leave", "drop", "ditch", "cancel", "abandon", "give"}
 #: Modifiers of a possessed noun that mark its time, not its kind.
@@ -55,6 +58,26 @@ def _phrase(tok: Any) -> str:
         if t.i == run[-1].i - 1:
             run.append(t)
     return tok.doc[run[-1].i : tok.i + 1].text
+
+
+def _mine(verb: Any) -> bool:
+    """The speaker does it: the subject is I or we, or there is none ("moved to york
+    last week", typed without the I); a conjoined verb shares its head's subject."""
+    while True:
+        subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if subj:
+            return subj[0].lower_ in ("i", "we")
+        if verb.dep_ != "conj" or verb.head is verb:
+            return True
+        verb = verb.head
+
+
+def _is_value(tok: Any) -> bool:
+    """A name-like value: a proper noun or entity, or a bare noun ("to almada"), not a
+    description with an article ("into a bigger flat")."""
+    if tok.ent_type_ or tok.pos_ == "PROPN":
+        return True
+    return tok.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in tok.children)
 
 
 def _hedged(verb: Any) -> bool:
@@ -108,6 +131,8 @@ def switches(doc: Any) -> list[Change]:
             continue
         obj = next((c for c in verb.children if c.dep_ in ("dobj", "obj")), None)
         subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if not _mine(verb) and not (lemma == "replace" and subj is not None):
+            continue  # "my sister moved to Glasgow" is not the speaker's move
         # "replaced X with Y": the parser may hang "with Y" on X instead of the verb.
         heads = [verb] if obj is None else [verb, obj]
         preps: dict[str, Any] = {}
@@ -128,18 +153,40 @@ def switches(doc: Any) -> list[Change]:
                 old, new = obj, subj  # "GitHub Actions replaced GitLab CI"
             elif pobj.get("with") is not None or pobj.get("for") is not None:
                 old, new = obj, pobj.get("with") or pobj.get("for")
-        if new is None or old is None:
+        if new is None and lemma in TO_VERBS and pobj.get("from") is None:
+            # "moved to almada", "switched to InvoiceXpress for invoices": a new value
+            # whose old one is whatever the attribute held.
+            target = pobj.get("to") or pobj.get("into") or pobj.get("onto")
+            if target is not None and _is_value(target):
+                new = target
+        if new is None:
             continue
         attr = None
-        values = {_phrase(old).lower(), _phrase(new).lower()}
+        values = {_phrase(t).lower() for t in (old, new) if t is not None}
         if obj is not None and obj.pos_ == "NOUN" and _phrase(obj).lower() not in values:
             attr = _phrase(obj)  # "switched my phone from android to iphone"
             attr = attr[:1].upper() + attr[1:]
         label = _label(new)
         if lemma == "move":
             # Moving from one place to another changes where someone lives.
-            attr, label = "Lives in", label or "GPE"
-        out.append(Change(attr, _phrase(new), _phrase(old), label))
+            attr, label = "Lives in", "GPE"
+        purpose = pobj.get("for")
+        if attr is None and purpose is not None and purpose.pos_ == "NOUN" and lemma != "move":
+            attr = f"For {_phrase(purpose)}"  # "switched to X for invoices"
+        out.append(Change(attr, _phrase(new), _phrase(old) if old is not None else None, label))
+    return out
+
+
+def residences(doc: Any) -> list[Change]:
+    """'i live in dore now', 'we're living in Almada': where the speaker lives."""
+    out = []
+    for verb in doc:
+        if verb.lemma_.lower() != "live" or _negated(verb) or _hedged(verb) or not _mine(verb):
+            continue
+        for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "in"):
+            place = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if place is not None and _is_value(place):
+                out.append(Change("Lives in", _phrase(place), None, "GPE"))
     return out
 
 
@@ -152,7 +199,7 @@ def endings(doc: Any) -> list[Change]:
             if head is not None:
                 out.append(Change(None, None, _phrase(head), None))
             continue
-        if tok.pos_ != "VERB" or _hedged(tok):
+        if tok.pos_ != "VERB" or _hedged(tok) or not _mine(tok):
             continue
         obj = next((c for c in tok.children if c.dep_ in ("dobj", "obj")), None)
         if obj is None or obj.pos_ not in ("NOUN", "PROPN"):
@@ -165,4 +212,4 @@ def endings(doc: Any) -> list[Change]:
 
 def read_changes(doc: Any) -> list[Change]:
     """Every value, change and end the sentence states, in that order."""
-    return [*possessive_values(doc), *switches(doc), *endings(doc)]
+    return [*possessive_values(doc), *residences(doc), *switches(doc), *endings(doc)]

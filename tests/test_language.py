@@ -68,6 +68,14 @@ def test_switches_and_ends_whatever_the_verb_form() -> None:
         "GitLab CI",
     )
     assert values("we moved from lisbon to ghent in march")[0] == ("Lives in", "ghent", "lisbon")
+    assert values("we finally moved to almada last week") == [("Lives in", "almada", None)]
+    assert values("i switched to InvoiceXpress for my invoices") == [
+        ("For invoices", "InvoiceXpress", None)
+    ]
+    assert values("I went to Paris last week") == []
+    assert values("my sister moved to Glasgow") == []
+    assert values("i live in dore now") == [("Lives in", "dore", None)]
+    assert values("we moved into a bigger flat") == []
     assert values("i don't drink coffee anymore") == [(None, None, "coffee")]
     assert values("no more coffee for me") == [(None, None, "coffee")]
 
