@@ -61,6 +61,7 @@ class DreamResult:
     diff: str = ""
     deferred: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    owner_learned: str | None = None  # recorded in .brain/config.yaml by this run
 
     def as_json(self) -> dict[str, Any]:
         keys = (
@@ -194,6 +195,7 @@ def _run(
         validation=validation.as_dict(),
         deferred=outcome.deferred,
         problems=outcome.problems + [f"unreadable, skipped: {p}" for p in plan.broken],
+        owner_learned=wiki.principal if owner is not None else None,
     )
     if options.dry_run:
         result.diff = diff_text(repo, plan.base, files)

@@ -176,7 +176,7 @@ def test_learned_owner_is_recorded_in_config(memory: MemoryRepo) -> None:
     )
     add_sessions(memory, intro)
     assert read_config(memory.root).owner is None
-    run_dream(memory, DreamOptions())
+    assert run_dream(memory, DreamOptions()).owner_learned == "Maya Chen"
     assert read_config(memory.root).owner == "Maya Chen"
     assert "knowledge/people/Maya Chen.md" in pages(memory)
 

@@ -118,6 +118,11 @@ def dream_cmd(
         click.echo(
             f"  removed unsupported claim: {claim['path']}:{claim['line']}: {claim['message']}"
         )
+    if result.owner_learned and result.committed:
+        click.echo(
+            f"  owner learned: {result.owner_learned} (recorded in .brain/config.yaml; "
+            "`brain config owner NAME` changes it)"
+        )
     if result.deferred:
         click.echo(f"  left for the next run (limits): {len(result.deferred)} sessions")
     for problem in result.problems:
