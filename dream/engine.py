@@ -35,6 +35,7 @@ from .extract import (
 from .mentions import NAMED_TYPES, Mentions, Topic, third_person_facts, topic_after
 from .orient import Plan, WorkItem
 from .owner import introduced_name
+from .requests import keep_request
 from .subjects import SubjectIndex
 from .summarize import build_summary
 from .wiki import Fact, WikiPage, cites_of, strip_cites
@@ -172,6 +173,10 @@ class WikiBuilder:
         if obs.kind == "fact" and obs.attr:
             attr = self._replaced_attr(page, obs)
             before = page.current(attr)
+            if target.startswith("sources/") and before is not None:
+                # A document's claim about someone never overrides what is on record
+                # from people themselves; its citation says where it came from.
+                return False
             result = page.set_fact(attr, text, obs.when, cite)
             changed = result != "same"
             if result == "changed" and before is not None:
@@ -306,6 +311,10 @@ class WikiBuilder:
         for n, sent, speaker, when, anchor, user in self._sentences(item):
             turn_text = anchor[2]
             for obs in from_sentence(sent, speaker, when, anchor, user, turn_text):
+                if obs.section == "Standing requests" and not keep_request(
+                    obs.text, turn_text, self.subjects.embedder
+                ):
+                    continue  # an injection, or an action rather than a way to answer
                 out.append((n, sent, obs))
             for obs in third_person_facts(sent, when, anchor):
                 if normalize_key(obs.subject) == normalize_key(speaker):

@@ -41,6 +41,7 @@ from .changes import Change, read_changes
 from .extract import Observation, is_ai, link, sentences
 from .lexicon import NOT_NAMES
 from .orient import WorkItem
+from .requests import injected
 
 #: spaCy entity labels that name a subject, and the page type they get.
 ENTITY_TYPES = {
@@ -267,8 +268,8 @@ class StatementReader:
         for n, turn in enumerate(session.turns, start=1):
             if n <= item.old_turns or turn.role in ("system", "tool"):
                 continue
-            if is_ai(turn.role, turn.speaker):
-                continue
+            if is_ai(turn.role, turn.speaker) or injected(turn.content):
+                continue  # an AI's words, or text trying to instruct one, are no facts
             speaker = speaker_of(turn, session)
             others = [p for p in people if p != turn.speaker]
             # "you" in a chat between two people is the other one; to an AI, nobody.
