@@ -84,6 +84,7 @@ LIGHT_VERBS = _wordset(
     give gives gave given have has had"""
 )
 FIRST_PERSON = _wordset("i me my mine myself we us our ours ourselves i'm i've i'd i'll")
+FIRST_PLURAL = _wordset("we us our ours ourselves we're we've we'd we'll let's")
 SECOND_PERSON = _wordset("you your yours yourself yourselves you're you've you'd you'll")
 #: Words that put a clause in the not-yet-real: wanting, planning, hoping, the future.
 IRREALIS = _wordset(
@@ -256,6 +257,7 @@ class _Reading:
     dates: set[dt.date]
     first_person: bool
     second_person: bool
+    first_plural: bool
     text: str = ""
 
 
@@ -309,6 +311,7 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
         dates=dates,
         first_person=bool(lows & FIRST_PERSON),
         second_person=bool(lows & SECOND_PERSON),
+        first_plural=bool(lows & FIRST_PLURAL),
         text=text,
     )
 
@@ -501,8 +504,9 @@ def _names(
         if low in speakers and low not in listeners:
             continue  # "I" is the speaker
         if low in listeners and low not in speakers:
-            if ev.second_person:
-                continue
+            both = any(_parts(n)[0] in speakers for n in names)
+            if ev.second_person or (ev.first_plural and both):
+                continue  # "you"; or "we" read as the speaker and them together
             return _fail(
                 f"'{name}' is the listener, but the evidence says nothing about them",
                 [name],
@@ -535,9 +539,9 @@ def _polarity_and_modality(text: str, evidence: Sequence[Evidence]) -> Support |
     ev_clauses = []
     said_on = next((e.said_on for e in evidence if e.said_on), None)
     for e in evidence:
-        for c in _clauses(e.text):
-            ev_clauses.append((c, mood(c, _later(c, e.said_on))))
-    for part in _clauses(text):
+        for c, m in _moods(e.text, e.said_on):
+            ev_clauses.append((c, m))
+    for part, claim_mood in _moods(text, said_on):
         words = {
             w
             for t in tokens(part)
@@ -546,7 +550,7 @@ def _polarity_and_modality(text: str, evidence: Sequence[Evidence]) -> Support |
         }
         if not words or not ev_clauses:
             continue
-        negated, claim_mood = is_negative(part), mood(part, _later(part, said_on))
+        negated = is_negative(part)
         scored = [(_overlap(words, c), c, m) for c, m in ev_clauses]
         top = max(s for s, _, _ in scored)
         if top == 0:
@@ -570,6 +574,24 @@ _MOOD_WORDS = {
     "past": "done",
     "plain": "so",
 }
+
+
+def _moods(text: str, said_on: dt.date | None) -> list[tuple[str, str]]:
+    """Each clause with its mood; a wish or a plan holds to the end of its sentence
+    ("hoping she and Andrew can find one": the finding is hoped for too)."""
+    out = []
+    for sent in _SENTENCE_RE.split(text):
+        held = ""
+        for c in _CLAUSE_RE.split(sent):
+            if not c.strip():
+                continue
+            m = mood(c, _later(c, said_on))
+            if held and m in ("plain", "past"):
+                m = held
+            elif m in ("desire", "future"):
+                held = m
+            out.append((c, m))
+    return out
 
 
 def _later(clause: str, said_on: dt.date | None) -> bool:
