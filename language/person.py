@@ -176,10 +176,16 @@ def rewrite_third_person(
         if subj.lower_ == "we":
             continue  # "Maya and others went": the plural verb stays
         for verb in _finite(subj):
-            if verb.tag_ == "VBP" or verb.lower_ in ("'m", "’m", "am", "'re", "’re", "are"):
-                agree[verb.i] = third_singular(verb.lemma_, verb.text)
-            elif verb.lower_ == "were":
+            low = verb.lower_.replace("’", "'")
+            if low in ("'m", "m", "am", "'re", "are"):
+                agree[verb.i] = "is"
+            elif low in ("'ve", "ve"):
+                agree[verb.i] = "has"
+            elif low == "were":
                 agree[verb.i] = "was"
+            elif verb.tag_ == "VBP" and low == verb.lemma_.lower():
+                # A base form only: a past form mis-tagged VBP ("got") stays as it is.
+                agree[verb.i] = third_singular(verb.lemma_, verb.text)
     out: list[str] = []
     named = False  # the first mention of the speaker names them; later ones are pronouns
     for t in toks:
@@ -193,8 +199,8 @@ def rewrite_third_person(
             continue  # "I'm so proud" -> "Caroline is proud"
         if low in ("i", "we") and t.tag_ == "PRP":
             first_person = named = True
-            # "we" in a chat between two people is the two of them; else a group.
-            word = speaker if low == "i" else f"{speaker} and {addressee or 'others'}"
+            # "we" is the speaker and people of theirs (family, team), rarely the listener.
+            word = speaker if low == "i" else f"{speaker} and others"
         elif low in _OBJECT and t.tag_ in ("PRP", "PRP$"):
             first_person = True
             if not named and low in ("my", "mine", "me", "our", "ours", "us"):
@@ -210,8 +216,6 @@ def rewrite_third_person(
                 word = word[:1].upper() + word[1:]
         elif low in ("'ll", "’ll"):
             word = "will"
-        elif low in ("'d", "’d"):
-            word = "would"
         elif low in ("'re", "’re", "'ve", "’ve"):
             word = {"'re": "are", "’re": "are", "'ve": "have", "’ve": "have"}[low]
         glued = out and not out[-1].endswith(" ") and not t.is_punct

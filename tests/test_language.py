@@ -25,6 +25,8 @@ def third(text: str, speaker: str = "Caroline", addressee: str | None = None) ->
         ("im so tired of my commute", "Caroline is tired of their commute"),
         ("Yeah, I don't drink coffee anymore", "Caroline doesn't drink coffee anymore"),
         ("honestly I'm really proud of it lol", "Caroline is proud of it"),
+        ("I've never heard of it", "Caroline has never heard of it"),
+        ("I got a new bike", "Caroline got a new bike"),
     ],
 )
 def test_first_person_becomes_the_speaker_with_agreeing_verbs(said: str, line: str) -> None:
@@ -68,13 +70,13 @@ def test_switches_and_ends_whatever_the_verb_form() -> None:
         "GitLab CI",
     )
     assert values("we moved from lisbon to ghent in march")[0] == ("Lives in", "ghent", "lisbon")
-    assert values("we finally moved to almada last week") == [("Lives in", "almada", None)]
-    assert values("i switched to InvoiceXpress for my invoices") == [
-        ("For invoices", "InvoiceXpress", None)
+    assert values("we finally moved to Tromso in june") == [("Lives in", "Tromso", None)]
+    assert values("i switched to Harvest for my timesheets") == [
+        ("For timesheets", "Harvest", None)
     ]
     assert values("I went to Paris last week") == []
     assert values("my sister moved to Glasgow") == []
-    assert values("i live in dore now") == [("Lives in", "dore", None)]
+    assert values("we live in kilburn these days") == [("Lives in", "kilburn", None)]
     assert values("we moved into a bigger flat") == []
     assert values("i don't drink coffee anymore") == [(None, None, "coffee")]
     assert values("no more coffee for me") == [(None, None, "coffee")]
