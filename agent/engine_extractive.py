@@ -45,7 +45,7 @@ _QUESTION_WORDS = frozenset(
     ["who", "whom", "whose", "what", "which", "where", "when", "why", "how"]
 )
 #: Answer types whose answer is nothing but the value: without one, there is no answer.
-STRICT_TYPES = ("number", "frequency", "duration")
+STRICT_TYPES = ("number", "frequency", "duration", "time")
 
 
 class ExtractiveEngine:

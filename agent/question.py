@@ -46,7 +46,8 @@ def has_cue(text: str, key: str) -> bool:
 class Question:
     text: str
     wh: str  # who, what, which, where, when, why, how, yesno, other
-    answer_type: str  # date, place, name, occupation, number, frequency, duration, choice, thing
+    answer_type: str  # date, time, place, name, occupation, number, frequency, duration,
+    # choice, thing
     terms: frozenset[str]  # content stems of the question
     focus: frozenset[str]  # stems a supporting sentence must hold (the thing asked about)
     owner: str | None  # whose chain: "me" for my/I, a name for "Caroline's ...", else None
@@ -81,7 +82,9 @@ def analyse(text: str) -> Question:
     kinds = type_nouns()
     answer_type = "thing"
     head = _head_noun(toks, wh)
-    if wh == "when" or re.search(r"\b(what|which) (date|day|year|month|time)\b", low):
+    if re.search(r"\b(what|which) time\b|\bat what time\b|\bhow late\b", low):
+        answer_type = "time"  # a time of day: "what time is the meeting?"
+    elif wh == "when" or re.search(r"\b(what|which) (date|day|year|month)\b", low):
         answer_type = "date"
     elif wh == "where" or (head and kinds.get(head[-1]) == "place"):
         answer_type = "place"

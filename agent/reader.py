@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
+from memory_schema.session import AI_SPEAKERS
+
 from .evidence import Block
 from .question import Question, asked_time, type_nouns, without_time
 from .spans import (
@@ -20,6 +22,7 @@ from .spans import (
     Span,
     amounts,
     change,
+    clock_times,
     dates,
     durations,
     frequencies,
@@ -48,6 +51,8 @@ SIM_WORD = 0.5
 #: asked, "the duplicates ... came from a timezone conversion" 0.82; "Pets sure do bring
 #: so much joy" for a pet iguana 0.25).
 SIM_MENTION = 0.6
+#: Answers that are a bare value: the sentence holding it must share the question's topic.
+VALUE_TYPES = ("number", "frequency", "duration", "time")
 SPELLING = 80  # rapidfuzz ratio of a misspelling ("dentsit", "dentist": 86)
 MAX_MENTION = 12  # readings checked for what the question asks about, best first
 SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
@@ -259,6 +264,14 @@ def _when_words() -> frozenset[str]:
     return frozenset({t for w in words for t in terms(w)} | {stem(w) for w in wh})
 
 
+def _by_ai(b: Block) -> bool:
+    """A turn of an AI assistant (not of a person who happens to hold the assistant
+    role, as in a conversation between two people)."""
+    if b.role != "assistant":
+        return False
+    return not b.speaker or (b.speaker.casefold().split() or [""])[0] in AI_SPEAKERS
+
+
 def _people_named(text: str, known_people: set[str]) -> set[str]:
     """Known people a sentence names, also by a capitalized short form ("Mel" for
     Melanie)."""
@@ -355,6 +368,10 @@ class Reader:
         if self.subj.resolved:  # nor does the name of whose relative it is
             topic -= {t for n in self.subj.owner_names for t in terms(n)}
         total = sum(idf.get(t, 1.0) for t in topic) or 1.0
+        # What a bare value is of: the question's words but names and light verbs ("rent"
+        # in "how much rent do i pay", "metacam" in "how much Metacam does Biscuit get").
+        generic = {t for w in lexicon()["generic_verbs"] for t in terms(str(w))}  # type: ignore[union-attr]
+        value_words = set(q.terms) - names - generic - {"much", "mani", "long", "often"}
         dated = sorted({c.date for c in pool if c.date})
         # Cheap checks first; sentence embeddings only for what is left (at most
         # MAX_EMBED, the best matched first), since embedding is the slow part.
@@ -364,6 +381,8 @@ class Reader:
                 continue  # a question asked is not an answer given
             if c.fact is not None and not c.fact.attr and c.text.strip(" .") in c.fact.links:
                 continue  # a bare link ("- [[Home server project]]") points; it says nothing
+            if self.subj.defined and c.fact is None and _by_ai(c.block):
+                continue  # what an AI assistant says is never a fact about a person
             about = _about(c, self.subj, self.known_people)
             if about is None:
                 continue
@@ -410,6 +429,9 @@ class Reader:
             bar = SIM_PAGE if about == "page" else SIM_TOPIC
             if matched == 0 and (not focus or focus_frac == 0) and sim < bar and not hop:
                 continue
+            value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION
+            if value_of and not shared(value_words, c.words()):
+                continue  # "how much Metacam": "he's 11" is a number, not about Metacam
             score = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
             score += {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2, "own": 0.1}.get(
                 about, 0.0
@@ -587,6 +609,8 @@ class Reader:
             if asked and fits and not own and not self._in_question(value):
                 return value, False
             s = value
+        if kind == "time":
+            return self._pick(s, clock_times(s))
         if kind == "number":
             return self._pick(s, [a for a in amounts(s) if not self._in_question(a.text)])
         if kind == "frequency":

@@ -225,6 +225,30 @@ def amounts(sentence: str) -> list[Span]:
     return out
 
 
+_CLOCK = re.compile(
+    r"\b(?:(?:at|by|from|around|@)\s+)?(\d{1,2}(?:[:.]\d{2})\s*(?:[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?"
+    r"|noon|midday|midnight)(?![\d:.]*\d)",
+    re.I,
+)
+
+
+_UNIT_AFTER = re.compile(r"(?:ml|mg|kg|g|l|km|m|%|euros?|pounds?|dollars?)\b", re.I)
+
+
+def clock_times(sentence: str) -> list[Span]:
+    """Times of day: "9:30", "11.15", "7pm", "at 10 am", "noon" (not amounts like 2.7 ml)."""
+    out = []
+    for m in _CLOCK.finditer(sentence):
+        text = m.group(1).strip()
+        if "." in text and _UNIT_AFTER.match(sentence[m.end() :].lstrip()):
+            continue  # "2.75 ml", "32.50 pounds": an amount
+        digits = re.match(r"\d+", text)
+        if digits and int(digits.group(0)) > 24:
+            continue
+        out.append(Span(text, m.start(1), m.start(1) + len(text)))
+    return out
+
+
 def frequencies(sentence: str) -> list[Span]:
     return [Span(m.group(0), m.start(), m.end()) for m in _FREQUENCY.finditer(sentence)]
 
@@ -378,6 +402,7 @@ __all__ = [
     "Span",
     "amounts",
     "change",
+    "clock_times",
     "dates",
     "durations",
     "frequencies",

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from agent.citations import DONT_KNOW, process
 from agent.evidence import EvidenceStore
-from agent.spans import names, written_lowercase
+from agent.spans import clock_times, names, written_lowercase
 from brain.cli import cli
 
 MOVING = """---
@@ -155,3 +155,12 @@ def test_names_known_elsewhere_are_found_in_lowercase():
     # A capitalized sentence keeps its own reading: nothing is added from lower case.
     assert [s.text for s in names("I walked around the port. Porto is far.", known)] == ["Porto"]
     assert written_lowercase("ok so we moved") and not written_lowercase("We moved to Porto.")
+
+
+def test_a_time_of_day_question_wants_a_clock_time(memory: Path):
+    a = ask(memory, "what time is my dentist check-up?")
+    assert a["answer"].split("\n")[0].startswith("9:30")
+    assert [s.text for s in clock_times("hydro tuesdays 11.15, metacam 2.75 ml at 7pm")] == [
+        "11.15",
+        "7pm",
+    ]
