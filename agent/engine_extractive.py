@@ -123,6 +123,7 @@ class ExtractiveEngine:
             common=_common_words(pool) - _proper_words(pool),
             proper=_proper_words(pool),
             speakers={(c.block.speaker or "").lower() for c in pool if c.fact is None},
+            dialogues=_dialogues(pool),
         )
         steps = len(self.toolbox.log) - calls
         if q.answer_type == "choice" and q.choices:
@@ -442,6 +443,19 @@ def _proper_words(pool: list[Candidate]) -> set[str]:
         for t in texts:
             out |= {m.lower() for m in re.findall(r"(?<=[a-z0-9,;] )([A-Z][\w'-]+)", t)}
     return out
+
+
+def _dialogues(pool: list[Candidate]) -> frozenset[str]:
+    """Sessions where two people talk to each other: an assistant-role turn there has a
+    person's name, not an AI's."""
+    from .reader import _by_ai
+
+    people: dict[str, set[str]] = {}
+    for c in pool:
+        for b in c.blocks:
+            if b.speaker and b.anchor.startswith("t") and not _by_ai(b):
+                people.setdefault(b.path, set()).add(b.speaker.lower())
+    return frozenset(path for path, who in people.items() if len(who) >= 2)
 
 
 def _users(pool: list[Candidate]) -> list[str]:

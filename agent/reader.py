@@ -59,6 +59,7 @@ SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of 
 #: How far below the best a newer answer may score and still be taken as what holds now.
 CURRENT_MARGIN = 0.6
 _SECOND_PERSON = re.compile(r"\b(you|you're|you've|you'd|you'll|your|yours|yourself)\b", re.I)
+_THANKS = re.compile(r"\bthank(?:s| you| u)\b|\bsee you\b|\blove you\b", re.I)
 _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
 _PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
 _DATE_WORD = re.compile(
@@ -202,7 +203,9 @@ def _overlap(f: Fact, when: tuple[dt.date, dt.date]) -> int:
     return (end - start).days + 1
 
 
-def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
+def _about(
+    c: Candidate, subj: Subject, known_people: set[str], dialogues: frozenset[str] = frozenset()
+) -> str | None:
     if not subj.defined:
         return "none"
     low = c.text.lower().replace("’", "'")
@@ -240,13 +243,15 @@ def _about(c: Candidate, subj: Subject, known_people: set[str]) -> str | None:
             return "speaker"
         if _PRONOUN.match(c.text.strip()):
             return None  # "She works as a nurse" is about someone else
-        if _SECOND_PERSON.search(c.text):
+        if _SECOND_PERSON.search(_THANKS.sub(" ", c.text)):
             return None  # "Thank goodness your son's okay": about the one addressed
         others = _people_named(c.text, known_people)
-        # Neither "I" nor "you": the speaker's own news only inside a turn where they
-        # speak of themselves ("Took the kids out. It was awesome!"), not a remark
-        # ("Adoption sounds awesome.").
-        if not others - subj.names - subj.speakers and _FIRST_PERSON.search(c.block.text):
+        # Neither "I" nor "you": talking to an AI, people tell their own news without
+        # pronouns ("weird but good. the manager there is so chill"); between two people
+        # it is the speaker's news only inside a turn where they speak of themselves
+        # ("Took the kids out. It was awesome!"), not a remark ("Adoption sounds awesome.").
+        own_news = c.block.path not in dialogues or _FIRST_PERSON.search(c.block.text)
+        if not others - subj.names - subj.speakers and own_news:
             return "speaker"
     if subj.mine and c.fact is None and c.block.role is None:
         return "own"  # the asker's own note or document: nobody else's words
@@ -258,7 +263,8 @@ def _when_words() -> frozenset[str]:
     """Stems that say when or how current, not what ("current", "recently", "october"),
     and question words the stopwords keep ("whose")."""
     words = [*MONTHS, *WEEKDAYS, "recent", "recently", "lately", "ago", "today", "yesterday"]
-    wh = ["who", "whom", "whose", "what", "whats", "which", "where", "when", "why", "how"]
+    wh = ["who", "whom", "whose", "what", "which", "where", "when", "why", "how"]
+    wh += [w + "s" for w in wh]  # typed without the apostrophe: "whos", "whats", "wheres"
     for key in ("current_cues", "past_cues", "earlier_cues", "later_cues"):
         words += [str(w) for w in lexicon()[key]]  # type: ignore[union-attr]
     return frozenset({t for w in words for t in terms(w)} | {stem(w) for w in wh})
@@ -346,6 +352,7 @@ class Reader:
     common: set[str] = field(default_factory=set)  # words memory writes in lower case
     speakers: set[str] = field(default_factory=set)  # lower case names of who speaks
     proper: set[str] | None = None  # words memory capitalizes mid-sentence (lower case)
+    dialogues: frozenset[str] = frozenset()  # sessions where two people talk (no AI)
 
     def read(self, pool: Sequence[Candidate]) -> list[Reading]:
         """Every candidate that can answer, best first."""
@@ -383,7 +390,7 @@ class Reader:
                 continue  # a bare link ("- [[Home server project]]") points; it says nothing
             if self.subj.defined and c.fact is None and _by_ai(c.block):
                 continue  # what an AI assistant says is never a fact about a person
-            about = _about(c, self.subj, self.known_people)
+            about = _about(c, self.subj, self.known_people, self.dialogues)
             if about is None:
                 continue
             words = c.words()
@@ -527,7 +534,7 @@ class Reader:
             moved = change(c.text)
             if not moved or moved[0].lower() != value.lower():
                 continue
-            if _about(c, self.subj, self.known_people) is None:
+            if _about(c, self.subj, self.known_people, self.dialogues) is None:
                 continue
             best = Reading(c, best.score + 0.01, moved[1], best.about)
             value, since = moved[1], c.date

@@ -12,6 +12,10 @@ _SENTENCE = re.compile(
     r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bMrs\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
     r"(?<=[.!?])\s+(?=[A-Z0-9\"'(“‘])"
 )
+_LOWER_SENTENCE = re.compile(
+    r"(?<!\bdr\.)(?<!\bmr\.)(?<!\bms\.)(?<!\bst\.)(?<!\bmrs\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
+    r"(?<![0-9]\.)(?<=[.!?])\s+(?=[a-z0-9\"'(“‘])"
+)
 _POSSESSIVE = re.compile(r"['’]s\b")
 
 
@@ -60,12 +64,15 @@ def terms(text: str) -> set[str]:
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences of a turn or paragraph, one per line of prose at least."""
+    """Sentences of a turn or paragraph, one per line of prose at least. Text typed
+    without capitals ("weird but good. the manager there is so chill") is split at its
+    full stops too."""
     out: list[str] = []
     for line in text.split("\n"):
         line = line.strip().lstrip("-*>• ").strip()
         if line:
-            out += [s.strip() for s in _SENTENCE.split(line) if s.strip()]
+            rx = _LOWER_SENTENCE if not any(ch.isupper() for ch in line) else _SENTENCE
+            out += [s.strip() for s in rx.split(line) if s.strip()]
     return out
 
 
