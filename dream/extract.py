@@ -524,14 +524,14 @@ def self_introduction(text: str, embedder: Any = None) -> str | None:
         return clean_name(m.group("name"))
     if embedder is None:
         return None
-    from language import Classifier
+    from language import classifier_for
 
     for m in _LOWER_INTRO.finditer(text):
         word = m.group("name")
         if word.lower() in STOPWORDS or not word.islower():
             continue
         phrase = f"i'm {word}"
-        label, _ = Classifier(embedder, "introduction").label(embedder.embed([phrase]))[0]
+        label, _ = classifier_for(embedder, "introduction").label(embedder.embed([phrase]))[0]
         if label == "introduction":
             return word.capitalize()
     return None

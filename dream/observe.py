@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from language import Classifier, parse
+from language import classifier_for, parse
 from language.person import clean_text, rewrite_third_person
 from memory_schema.links import link_target_for_path, normalize_key
 from validators.semantic import resolve_dates
@@ -185,9 +185,9 @@ class StatementReader:
 
     def __init__(self, embedder: Any):
         self.embedder = embedder
-        self.kind = Classifier(embedder, "statement")
-        self.topic = Classifier(embedder, "topic")
-        self.subject = Classifier(embedder, "subject")
+        self.kind = classifier_for(embedder, "statement")
+        self.topic = classifier_for(embedder, "topic")
+        self.subject = classifier_for(embedder, "subject")
 
     def read(
         self, items: list[WorkItem], speaker_of: Any, forget: list[Any]
@@ -295,7 +295,7 @@ class StatementReader:
         out = []
         for ch in changes:
             if ch.possessed:
-                kind = self._kind_of(ch.possessed)
+                kind = self._kinds_of([ch.possessed], CONCRETE_MARGIN)[ch.possessed]
                 if kind is None:
                     continue
                 # A person's or pet's value is their name, however it was typed.
@@ -309,12 +309,16 @@ class StatementReader:
             out.append(ch)
         return out
 
-    def _kind_of(self, noun: str) -> str | None:
-        """'manager' -> person, 'studio' -> project, 'life' -> None (abstract)."""
-        row = self.subject.scores(self.embedder.embed([f"my {noun}"]))[0]
+    def _kinds_of(self, nouns: list[str], margin: float) -> dict[str, str | None]:
+        """What "my <noun>" is by examples ('manager' -> person, 'studio' -> project), or
+        None when no concrete kind beats "abstract" ('life') by more than `margin`."""
+        scores = self.subject.scores(self.embedder.embed([f"my {n}" for n in nouns]))
         abstract = self.subject.labels.index("abstract")
-        best = max((j for j in range(len(row)) if j != abstract), key=lambda j: row[j])
-        return self.subject.labels[best] if row[best] - row[abstract] > CONCRETE_MARGIN else None
+        out: dict[str, str | None] = {}
+        for noun, row in zip(nouns, scores, strict=True):
+            best = max((j for j in range(len(row)) if j != abstract), key=lambda j: row[j])
+            out[noun] = self.subject.labels[best] if row[best] - row[abstract] > margin else None
+        return out
 
     def _type_owned(
         self, out: dict[str, list[Statement]], phrases: list[tuple[int, str, str, str]]
@@ -322,20 +326,11 @@ class StatementReader:
         """'my studio' is a project, 'my kids' people, 'my life' nothing: by examples."""
         if not phrases:
             return
-        uniq = sorted({p[3] for p in phrases})
-        labels = dict(
-            zip(
-                uniq,
-                self.subject.label(self.embedder.embed([f"my {u}" for u in uniq])),
-                strict=True,
-            )
-        )
+        kinds = self._kinds_of(sorted({p[3] for p in phrases}), 0.0)
         for idx, path, key, surface in phrases:
-            label, _ = labels[surface]
-            if label == "abstract":
-                continue
-            st = out[path][idx]
-            st.owned.append((key, surface, label))
+            kind = kinds[surface]
+            if kind is not None:
+                out[path][idx].owned.append((key, surface, kind))
 
 
 def merge_repeats(statements: dict[str, list[Statement]]) -> None:

@@ -39,9 +39,9 @@ def about_answering(text: str, embedder: Any = None) -> bool:
         return False
     if embedder is None:
         return True
-    from language import Classifier
+    from language import classifier_for
 
-    label, _ = Classifier(embedder, "request").label(embedder.embed([text]))[0]
+    label, _ = classifier_for(embedder, "request").label(embedder.embed([text]))[0]
     return label == "how_to_answer" and not re.search(r"[\w.+-]+@[\w-]+\.[\w.]+|https?://", text)
 
 

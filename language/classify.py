@@ -8,7 +8,7 @@ The examples live in `data/prototypes.json`, one group per task ("statement",
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -51,3 +51,9 @@ class Classifier:
             second = scores[i, row[1]] if len(row) > 1 else 0.0
             out.append((self.labels[row[0]], float(best - second)))
         return out
+
+
+@lru_cache(maxsize=32)
+def classifier_for(embedder: Any, task: str) -> Classifier:
+    """One Classifier per embedder and task: its examples are embedded once a process."""
+    return Classifier(embedder, task)
