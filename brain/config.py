@@ -1,6 +1,6 @@
 """Settings, read once from flags and the environment and passed down as arguments.
 
-Each setting has one environment variable, documented in the README.
+Each setting has one environment variable, documented in the manual (docs/configuration.md).
 """
 
 from __future__ import annotations

@@ -24,7 +24,8 @@ KEYS = {
     "owner_aliases": "other names of the owner, comma-separated (speaker names, nicknames)",
 }
 _HEADER = (
-    "# Settings of this memory (README, Configuration). Edit by hand or with `brain config`.\n"
+    "# Settings of this memory (manual: docs/configuration.md).\n"
+    "# Edit by hand or with `brain config`.\n"
 )
 
 

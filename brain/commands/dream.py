@@ -146,7 +146,11 @@ def _run_with_progress(repo: Any, options: Any, quiet: bool) -> Any:
 @click.option("--cron", default=None, help='When to run, e.g. "0 3 * * *" (every night at 3).')
 @click.option("--remove", is_flag=True, help="Remove this memory's entry.")
 @click.option(
-    "--engine", type=click.Choice(["extractive", "llm"]), default="extractive", show_default=True
+    "--engine",
+    type=click.Choice(["extractive", "llm"]),
+    default="extractive",
+    show_default=True,
+    help="Engine of the scheduled runs.",
 )
 @click.option(
     "--host",

@@ -26,7 +26,7 @@ from .options import config_from, json_option, memory_option, print_json
 @click.option(
     "--dream",
     is_flag=True,
-    help="Also serve the dream_* tools: the client runs Dream itself (see the README).",
+    help="Also serve the dream_* tools: the client runs Dream itself (manual: docs/dream-host.md).",
 )
 def mcp_cmd(memory: str | None, http: bool, port: int | None, dream: bool) -> None:
     """Serve memory to MCP clients (Claude Code, Claude Desktop, any agent).
@@ -50,7 +50,7 @@ def mcp_cmd(memory: str | None, http: bool, port: int | None, dream: bool) -> No
     elif sys.stdin.isatty():
         click.echo(
             "brain mcp speaks MCP on stdin/stdout: let an MCP client start it (see the "
-            "README, 'brain mcp'), or use --http. Ctrl+C stops.",
+            "manual, docs/mcp.md), or use --http. Ctrl+C stops.",
             err=True,
         )
     serve(root, http=http, port=port or DEFAULT_HTTP_PORT, dream=dream)

@@ -127,7 +127,14 @@ def _snippet(text: str, limit: int = 200) -> str:
 
 @click.command("search")
 @click.argument("query")
-@click.option("--k", "k", default=10, show_default=True, type=click.IntRange(min=1))
+@click.option(
+    "--k",
+    "k",
+    default=10,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="How many hits to show (each with its window of neighbours).",
+)
 @click.option(
     "--kind",
     "kinds",
@@ -137,8 +144,20 @@ def _snippet(text: str, limit: int = 200) -> str:
     "transcripts of `brain ask`/`chat`, which are never evidence.",
 )
 @click.option("--path", "path_prefix", default=None, help="Only files under this path prefix.")
-@click.option("--from", "date_from", type=click.DateTime(["%Y-%m-%d"]), default=None)
-@click.option("--to", "date_to", type=click.DateTime(["%Y-%m-%d"]), default=None)
+@click.option(
+    "--from",
+    "date_from",
+    type=click.DateTime(["%Y-%m-%d"]),
+    default=None,
+    help="Only blocks dated on or after this day (YYYY-MM-DD); undated blocks never pass.",
+)
+@click.option(
+    "--to",
+    "date_to",
+    type=click.DateTime(["%Y-%m-%d"]),
+    default=None,
+    help="Only blocks dated on or before this day (YYYY-MM-DD); undated blocks never pass.",
+)
 @click.option(
     "--method",
     type=click.Choice(["hybrid", "bm25", "dense"]),
