@@ -14,7 +14,7 @@ from memory_schema.repo import MemoryRepo
 from memory_schema.session import Session
 
 from .capture import CaptureReport, Outcome, capture_sessions
-from .errors import IngestError, RejectedSessionWarning, UnknownFormatError
+from .errors import IngestError, RejectedSessionWarning, SkippedInputWarning, UnknownFormatError
 from .formats import parse_file
 from .textio import DEFAULT_MAX_INPUT_BYTES, DecodeWarning
 
@@ -85,6 +85,7 @@ def parse_session_files(
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", DecodeWarning)
             warnings.simplefilter("always", RejectedSessionWarning)
+            warnings.simplefilter("always", SkippedInputWarning)
             try:
                 _, sessions = parse_file(path, fmt, max_bytes)
             except UnknownFormatError as exc:
@@ -95,7 +96,11 @@ def parse_session_files(
             except IngestError as exc:
                 report.outcomes.append(Outcome("rejected", origin=str(path), message=exc.message))
                 sessions = []
-        report.warnings += [str(w.message) for w in caught if issubclass(w.category, DecodeWarning)]
+        report.warnings += [
+            str(w.message)
+            for w in caught
+            if issubclass(w.category, DecodeWarning | SkippedInputWarning)
+        ]
         report.outcomes += [
             Outcome("rejected", origin=str(path), message=str(w.message))
             for w in caught
@@ -121,6 +126,9 @@ def capture_session_files(
         origins = {s.id: str(p) for p, s in parsed}
         captured = capture_sessions(repo, [s for _, s in parsed])
         for o in captured.outcomes:
-            o.origin = origins.get(o.id or "")
+            # A branch session (`<id>-b<hash>`) comes from the file of the session it
+            # branches off.
+            sid = o.id or ""
+            o.origin = origins.get(sid) or origins.get(sid.rsplit("-b", 1)[0])
         report.extend(captured)
     return report

@@ -2,10 +2,19 @@
 
 Idempotent: a session already captured with the same turns changes nothing; one that
 has grown gets only its new turns appended, so every existing anchor ^tN stays put.
+
+Conversations from the chat apps' exports can also change in the middle: an earlier
+message edited, or an answer regenerated, after the last import. A transcript is
+evidence and is never rewritten, so for those formats (`BRANCHING_FORMATS`) the new
+branch, from the first turn that differs, becomes a session of its own,
+`<id>-b<hash of that turn>`, with `branch_of` and `branch_at` in its frontmatter. The
+id depends only on the conversation and the turn, so a later export grows the same
+branch session rather than making another.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +26,8 @@ from memory_schema.session import Session
 
 from .sessions_index import IndexEntry, parse_index, render_index, scan_sessions
 
+#: Formats whose conversations may be edited in the middle between two imports.
+BRANCHING_FORMATS = frozenset({"chatgpt-export", "claude-export"})
 #: How many session ids the commit trailer names before it says "and N more".
 _TRAILER_IDS = 20
 
@@ -156,6 +167,12 @@ def _capture_one(
         # Same session, or an older, shorter copy of one captured since: nothing to add.
         index.setdefault(s.id, IndexEntry.of(old, rel))
         return Outcome("unchanged", id=s.id, path=rel, turns=len(old.turns), added=0)
+    if not s.grown_from(old) and s.format in BRANCHING_FORMATS:
+        branch = branch_session(old, s)
+        outcome = _capture_one(tx, branch, branch.render(), index)
+        if outcome.status in ("captured", "grown", "unchanged"):
+            outcome.message = f"branch of {s.id} from ^t{branch.extra['branch_at'][1:]}"
+        return outcome
     if not s.grown_from(old):
         return Outcome(
             "rejected",
@@ -175,6 +192,25 @@ def _capture_one(
     tx.write(rel, new_text)
     index[s.id] = IndexEntry.of(old, rel)
     return Outcome("grown", id=s.id, path=rel, turns=len(old.turns), added=len(added))
+
+
+def branch_session(old: Session, new: Session) -> Session:
+    """The part of `new` from its first turn that differs from `old` on, as a session
+    of its own (see the module docstring)."""
+    k = next(
+        (i for i, (a, b) in enumerate(zip(old.turns, new.turns, strict=False)) if not a.same_as(b)),
+        min(len(old.turns), len(new.turns)),
+    )
+    first = new.turns[k]
+    digest = hashlib.sha256(f"{k}\n{first.role}\n{first.content}".encode()).hexdigest()[:8]
+    return Session(
+        id=f"{new.id}-b{digest}",
+        title=f"{new.title} (branch from turn {k + 1})",
+        format=new.format,
+        turns=new.turns[k:],
+        started=first.at or new.started,
+        extra={**new.extra, "branch_of": new.id, "branch_at": f"t{k + 1}"},
+    )
 
 
 def _too_large(s: Session, size: int) -> Outcome:

@@ -23,5 +23,10 @@ class RejectedSessionWarning(UserWarning):
     """One session of a multi-session file was rejected; the others are still captured."""
 
 
+class SkippedInputWarning(UserWarning):
+    """Part of an input was left out on purpose (say, empty conversations of an export);
+    the batch reports it as a warning."""
+
+
 class RejectedInputError(IngestError):
     """The input is corrupt, empty, too large or otherwise unusable; nothing was written."""

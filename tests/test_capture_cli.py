@@ -103,6 +103,7 @@ def test_unknown_forced_format_is_one_clean_error(memory: MemoryRepo) -> None:
     assert code == 1
     assert err.strip() == (
         "Error: unknown session format 'whatsapp'; supported: brain, openai, claude-code, "
+        "chatgpt-export, claude-export, "
         "locomo, longmemeval, markdown"
     )
 

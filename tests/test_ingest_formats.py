@@ -119,7 +119,9 @@ def test_format_can_be_forced_and_unknown_format_lists_supported(tmp_path: Path)
     assert parse_file(f, "openai")[0] == "openai"
     with pytest.raises(UnknownFormatError) as err:
         parse_file(f, "whatsapp")
-    assert "supported: brain, openai, claude-code, locomo, longmemeval, markdown" in str(err.value)
+    assert "supported: brain, openai, claude-code, chatgpt-export, claude-export, locomo, " in str(
+        err.value
+    )
 
 
 def test_undetectable_inputs_name_the_supported_formats(tmp_path: Path) -> None:

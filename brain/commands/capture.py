@@ -30,8 +30,8 @@ def capture_cmd() -> None:
     "fmt",
     default=None,
     metavar="F",
-    help="Force a format: brain, openai, claude-code, locomo, longmemeval, markdown "
-    "(default: detected per file).",
+    help="Force a format: brain, openai, claude-code, chatgpt-export, claude-export, "
+    "locomo, longmemeval, markdown (default: detected per file).",
 )
 @memory_option
 @json_option
@@ -43,6 +43,8 @@ def session_cmd(
 
     Each session becomes sessions/YYYY/MM/<id>.md, one block per turn (^t1, ^t2, ...).
     Capturing a session again changes nothing; a grown one gets its new turns appended.
+    ChatGPT and Claude.ai data exports (conversations.json) give one session per
+    conversation; a newer export adds only what is new.
     """
     from ingest.batch import (
         SESSION_SUFFIXES,
@@ -168,9 +170,10 @@ def print_report(report: CaptureReport, noun: str) -> None:
         for o in listed:
             detail = ""
             if o.status == "grown":
-                detail = f" (+{o.added} turns, {o.turns} in all)"
+                detail = f" (+{o.added} turns, {o.turns} in all"
+                detail += f"; {o.message})" if o.message else ")"
             elif o.turns is not None:
-                detail = f" ({o.turns} turns)"
+                detail = f" ({o.turns} turns" + (f"; {o.message})" if o.message else ")")
             elif o.blocks is not None:
                 detail = f" ({o.blocks} blocks" + (f"; {o.message})" if o.message else ")")
             elif o.message:

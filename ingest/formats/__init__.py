@@ -22,6 +22,8 @@ SESSION_FORMATS: dict[str, tuple[str, str]] = {
     "brain": ("brain_jsonl", "Brain JSONL, one session per line (memory_schema/FORMAT.md)"),
     "openai": ("openai_chat", 'OpenAI chat messages: a JSON list or {"messages": [...]}'),
     "claude-code": ("claude_code", "Claude Code transcript (~/.claude/projects/*/*.jsonl)"),
+    "chatgpt-export": ("chatgpt_export", "ChatGPT data export (conversations.json)"),
+    "claude-export": ("claude_export", "Claude.ai data export (conversations.json)"),
     "locomo": ("locomo", "LoCoMo (locomo10.json)"),
     "longmemeval": ("longmemeval", "LongMemEval (haystack sessions)"),
     "markdown": ("markdown_transcript", "Markdown transcript with ## User / ## Assistant"),
@@ -59,11 +61,15 @@ def detect_format(path: Path, text: str) -> str:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
+            # An export cut off mid-way still has whole conversations worth capturing.
+            for fmt in ("chatgpt-export", "claude-export"):
+                if module_for(fmt).looks_like_text(text):
+                    return fmt
             raise RejectedInputError(
                 f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
                 path=str(path),
             ) from None
-        for fmt in ("locomo", "longmemeval", "openai"):
+        for fmt in ("chatgpt-export", "claude-export", "locomo", "longmemeval", "openai"):
             if module_for(fmt).looks_like(data):
                 return fmt
         if isinstance(data, dict) and module_for("brain").looks_like(data):
