@@ -51,6 +51,7 @@ def write_note(
     title: str | None = None,
     now: dt.datetime | None = None,
     author: str = "cli",
+    trailers: dict[str, str] | None = None,
 ) -> tuple[str, CommitInfo | None]:
     """Write one note through the write path; returns its path and the commit."""
     now = now or dt.datetime.now().astimezone()
@@ -62,7 +63,8 @@ def write_note(
             "memory files; capture a long text as a source (brain capture source FILE)"
         )
     with repo.transaction(
-        f"remember: {page.title}", {"Brain-Command": "remember", "Brain-Author": author}
+        f"remember: {page.title}",
+        {"Brain-Command": "remember", "Brain-Author": author, **(trailers or {})},
     ) as tx:
         tx.write(page.path, page.render())
     return page.path, tx.commit

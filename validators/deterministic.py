@@ -34,15 +34,24 @@ class _Tree:
     _anchors: dict[str, set[str]] = field(default_factory=dict)
     _headings: dict[str, set[str]] = field(default_factory=dict)
 
+    def text(self, rel: str) -> str:
+        """A file's text: read with the tree, or now (one page checked on its own)."""
+        if rel not in self.texts and _inside(self.root, rel) and (self.root / rel).is_file():
+            try:
+                self.texts[rel] = read_text((self.root / rel).read_bytes(), rel)
+            except (OSError, ParseError):
+                self.texts[rel] = ""
+        return self.texts.get(rel, "")
+
     def anchors(self, rel: str) -> set[str]:
         if rel not in self._anchors:
-            text = self.texts.get(rel, "")
+            text = self.text(rel)
             self._anchors[rel] = set(extract_anchors(_body(text)))
         return self._anchors[rel]
 
     def headings(self, rel: str) -> set[str]:
         if rel not in self._headings:
-            page = self.pages.get(rel) or Page(path=rel, body=_body(self.texts.get(rel, "")))
+            page = self.pages.get(rel) or Page(path=rel, body=_body(self.text(rel)))
             self._headings[rel] = {heading_key(h) for h in page.headings()}
         return self._headings[rel]
 

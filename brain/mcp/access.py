@@ -73,6 +73,15 @@ class Answered(BaseModel):
     session: str | None = Field(description="Where this exchange was recorded in memory")
 
 
+def client_name(ctx: Any) -> str | None:
+    """The MCP client's name from its initialize request (None when it gave none)."""
+    try:
+        params = ctx.session.client_params if ctx is not None else None
+    except (AttributeError, LookupError, ValueError):
+        return None
+    return params.client_info.name if params is not None else None
+
+
 def _clip(line: str) -> str:
     return line if len(line) <= MAX_LINE_CHARS else line[:MAX_LINE_CHARS] + " […]"
 
@@ -302,9 +311,20 @@ class MemoryAccess:
             matches.append(f"[{total - len(matches)} more matches of {total}; narrow the search]")
         return "\n".join(matches)
 
-    def remember(self, text: str, topic: str = "inbox", title: str | None = None) -> Remembered:
+    def remember(
+        self, text: str, topic: str = "inbox", title: str | None = None, client: str | None = None
+    ) -> Remembered:
+        from dream.host import client_label
+
         try:
-            path, commit = write_note(self.repo, text, topic=topic, title=title, author="mcp")
+            path, commit = write_note(
+                self.repo,
+                text,
+                topic=topic,
+                title=title,
+                author="mcp",
+                trailers={"Brain-Client": client_label(client)},
+            )
         except ValueError as exc:
             raise ToolError(str(exc)) from exc
         return Remembered(path=path, commit=commit.sha if commit else None)

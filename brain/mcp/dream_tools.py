@@ -19,21 +19,13 @@ from dream.host import HostDream, HostDreamError
 from memory_schema.errors import ParseError
 from memory_schema.store import is_session_file, is_source_file
 
-from .access import MemoryAccess
+from .access import MemoryAccess, client_name
 
 RunId = Annotated[str, Field(description="The run id dream_begin returned.")]
 
 
 def _json(data: Any) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False)
-
-
-def _client_name(ctx: Context | None) -> str | None:
-    try:
-        params = ctx.session.client_params if ctx is not None else None
-    except (AttributeError, LookupError, ValueError):
-        return None
-    return params.client_info.name if params is not None else None
 
 
 def register_dream_tools(
@@ -50,7 +42,7 @@ def register_dream_tools(
         to follow (the Dream Skill). Only one run at a time; an idle run expires."""
         from skills import load_skill
 
-        plan = host.begin(_client_name(ctx))
+        plan = host.begin(client_name(ctx))
         skill = load_skill("dream")
         return (
             f"# Dream run {plan['run_id']}\n\n## Plan\n\n```json\n{_json(plan)}\n```\n\n"

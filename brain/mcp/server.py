@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import Resource as MCPResource
 from mcp_types import ToolAnnotations
@@ -27,7 +27,14 @@ from memory_schema import MemoryRepo
 from memory_schema.errors import SchemaError
 from memory_schema.layout import INDEX_FILE, INSTRUCTIONS_FILE
 
-from .access import MAX_READ_LINES, Answered, MemoryAccess, Remembered, SearchResult
+from .access import (
+    MAX_READ_LINES,
+    Answered,
+    MemoryAccess,
+    Remembered,
+    SearchResult,
+    client_name,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -83,11 +90,17 @@ class BrainMCPServer(MCPServer):
         return static + await anyio.to_thread.run_sync(self.access.page_resources)
 
 
-def build_server(memory: Path | str, *, dream: bool = False) -> BrainMCPServer:
+def build_server(
+    memory: Path | str, *, dream: bool = False, read_only: bool = False
+) -> BrainMCPServer:
     """The MCP server over the memory repo at `memory` (which must exist).
 
-    With `dream`, also the dream_* tools, with which the client runs Dream itself.
+    With `dream`, also the dream_* tools, with which the client runs Dream itself. With
+    `read_only`, no tool writes memory: no note tools, no `remember`, and `ask` records
+    nothing.
     """
+    if dream and read_only:
+        raise ValueError("--dream writes the wiki; it cannot be read-only")
     access = MemoryAccess(MemoryRepo.open(memory))
     server = BrainMCPServer(
         access,
@@ -98,12 +111,15 @@ def build_server(memory: Path | str, *, dream: bool = False) -> BrainMCPServer:
         log_level="WARNING",
     )
 
-    def tool(*, read_only: bool = True, structured: bool = False) -> Callable[[F], F]:
+    def tool(
+        *, read_only: bool = True, structured: bool = False, destructive: bool = False
+    ) -> Callable[[F], F]:
         def register(fn: F) -> F:
+            writes = ToolAnnotations(destructiveHint=destructive, openWorldHint=False)
             server.add_tool(
                 _clean_errors(fn),
                 name=fn.__name__,
-                annotations=_READ_ONLY if read_only else ToolAnnotations(destructiveHint=False),
+                annotations=_READ_ONLY if read_only else writes,
                 structured_output=structured,
             )
             return fn
@@ -193,11 +209,11 @@ def build_server(memory: Path | str, *, dream: bool = False) -> BrainMCPServer:
         sources/."""
         return access.ls(path)
 
-    @tool(read_only=False, structured=True)
     def remember(
         text: Annotated[
             str, Field(description="The note, in Markdown; its first line is its title.")
         ],
+        ctx: Context,  # type: ignore[type-arg]
         topic: Annotated[
             str, Field(description="Folder under notes/, e.g. 'work/standups'.")
         ] = "inbox",
@@ -205,7 +221,10 @@ def build_server(memory: Path | str, *, dream: bool = False) -> BrainMCPServer:
     ) -> Remembered:
         """Store a note in memory (notes/<topic>/...), as one Git commit. Dream folds notes
         into the wiki later."""
-        return access.remember(text, topic=topic, title=title)
+        return access.remember(text, topic=topic, title=title, client=client_name(ctx))
+
+    if not read_only:
+        tool(read_only=False, structured=True)(remember)
 
     @tool()
     def memory_agent(
@@ -218,7 +237,7 @@ def build_server(memory: Path | str, *, dream: bool = False) -> BrainMCPServer:
         worth reading next."""
         return access.memory_agent(description)
 
-    @tool(read_only=False, structured=True)
+    @tool(read_only=read_only, structured=True)
     def ask(
         question: Annotated[str, Field(description="A question about what memory holds.")],
         engine: Annotated[
@@ -232,7 +251,7 @@ def build_server(memory: Path | str, *, dream: bool = False) -> BrainMCPServer:
         """Answer a question from memory. Every claim in the answer cites a session turn or
         document paragraph; with no supporting evidence the answer says it does not know.
         The exchange is recorded in memory's sessions/ like `brain ask` unless record=false."""
-        return access.ask(question, engine=engine, record=record)
+        return access.ask(question, engine=engine, record=record and not read_only)
 
     @server.resource(
         "memory://index",
@@ -264,6 +283,10 @@ def build_server(memory: Path | str, *, dream: bool = False) -> BrainMCPServer:
     def file_resource(path: str) -> str:
         return access.file_text(path)
 
+    if not read_only:
+        from .note_tools import register_note_tools
+
+        register_note_tools(server, access, tool)
     if dream:
         from .dream_tools import register_dream_tools
 
