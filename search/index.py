@@ -12,11 +12,10 @@ import contextlib
 import datetime as dt
 import hashlib
 import logging
-import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,6 @@ from .blocks import (
     Block,
     dense_text,
     header,
-    kind_of_file,
     neighbour_text,
     parse_blocks,
 )
@@ -42,6 +40,7 @@ from .errors import CorruptIndexError, SearchError
 from .fusion import Fusion, fuse
 from .models import METHODS, Hit, IndexSettings, IndexStats
 from .results import assemble_hits
+from .scan import scan_files, scan_paths
 from .store import FileState, Store, vector_key
 
 log = logging.getLogger("brain.search")
@@ -49,35 +48,12 @@ log = logging.getLogger("brain.search")
 CACHE_SUBDIR = ".brain/cache"
 INDEX_DIRNAME = "search"
 VECTORS_FILE = "vectors.sqlite"
-_INDEXED_TOPS = ("knowledge", "notes", "sessions", "sources")
 _EMBED_BATCH = 128
+#: With a watcher, a search still compares every file at least this often (seconds).
+WATCHED_RESCAN_SECONDS = 60.0
 
 #: progress(phase, done, total): "scan", "index", "embed"
 Progress = Callable[[str, int, int], None]
-
-
-def scan_files(root: Path) -> dict[str, tuple[int, int]]:
-    """rel path -> (size, mtime_ns) of every file the index covers."""
-    found: dict[str, tuple[int, int]] = {}
-
-    def walk(folder: Path, rel: str) -> None:
-        try:
-            entries = list(os.scandir(folder))
-        except (FileNotFoundError, NotADirectoryError):
-            return
-        for e in entries:
-            if e.name.startswith("."):
-                continue
-            sub = f"{rel}/{e.name}"
-            if e.is_dir(follow_symlinks=False):
-                walk(Path(e.path), sub)
-            elif e.is_file(follow_symlinks=False) and kind_of_file(sub):
-                st = e.stat(follow_symlinks=False)
-                found[sub] = (st.st_size, st.st_mtime_ns)
-
-    for top in _INDEXED_TOPS:
-        walk(root / top, top)
-    return found
 
 
 class SearchIndex:
@@ -107,6 +83,10 @@ class SearchIndex:
         self._seen_gen = -1
         self._rebuilt: str | None = None
         self._owner: str | None = None
+        #: Set by a watcher (search/watch.py): True while it has applied every change it
+        #: saw, so a search may skip comparing every file with the index.
+        self.watched: Callable[[], bool] | None = None
+        self._verified_at: float | None = None  # last full comparison, while watched
 
     # -- parts ---------------------------------------------------------------------------
 
@@ -191,6 +171,15 @@ class SearchIndex:
             stats = self._update_locked(embed=embed, progress=progress)
         return stats
 
+    def update_paths(self, paths: Iterable[str], *, embed: bool = True) -> IndexStats:
+        """Bring only `paths` (files that changed, were added or removed) up to date."""
+        with self._lock, self._locked():
+            return self._update_locked(embed=embed, progress=None, paths=sorted(set(paths)))
+
+    @property
+    def embedder_loaded(self) -> bool:
+        return self._embedder is not None
+
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
         """The inter-process lock: one updater at a time per index folder."""
@@ -205,13 +194,15 @@ class SearchIndex:
         finally:
             self._file_lock.release()
 
-    def _update_locked(self, *, embed: bool, progress: Progress | None) -> IndexStats:
+    def _update_locked(
+        self, *, embed: bool, progress: Progress | None, paths: list[str] | None = None
+    ) -> IndexStats:
         t0 = time.perf_counter()
         try:
-            stats = self._sync(progress)
+            stats = self._sync(progress, paths)
         except CorruptIndexError as exc:
             self._reset_after(exc)
-            stats = self._sync(progress)
+            stats = self._sync(progress)  # a fresh index needs every file
         if embed:
             t1 = time.perf_counter()
             stats.embedded = self._embed_missing(progress)
@@ -232,13 +223,15 @@ class SearchIndex:
         self._open()
         self._rebuilt = f"corrupt index rebuilt ({exc.message})"
 
-    def _sync(self, progress: Progress | None) -> IndexStats:
+    def _sync(self, progress: Progress | None, paths: list[str] | None = None) -> IndexStats:
+        """Update the index from every file, or from `paths` only."""
         store, bm25 = self._open()
         stats = IndexStats()
-        on_disk = scan_files(self.root)
+        on_disk = scan_files(self.root) if paths is None else scan_paths(self.root, paths)
         known = store.files()
         stats.files_seen = len(on_disk)
-        removed = sorted(set(known) - set(on_disk))
+        gone = set(known) if paths is None else set(paths) & set(known)
+        removed = sorted(gone - set(on_disk))
         todo = sorted(
             rel
             for rel, (size, mtime) in on_disk.items()
@@ -345,11 +338,27 @@ class SearchIndex:
             self._seen_gen = gen
             if self._bm25 is not None:
                 self._bm25.index.reload()
+        if self._trust_watcher():
+            if embed and self._dense_gen != gen and store.missing_vectors():
+                self.update_paths((), embed=True)
+            return
         if scan_files(self.root) != self._seen:
             self.update(embed=embed)
             self._seen = None
         elif embed and self._dense_gen != gen and store.missing_vectors():
             self.update(embed=True)
+        if self.watched is not None:
+            self._verified_at = time.monotonic()
+
+    def _trust_watcher(self) -> bool:
+        """Whether a watcher keeps the index fresh, so this search need not compare every
+        file: it must have applied every change it saw, and a full comparison must have
+        run in this process within WATCHED_RESCAN_SECONDS (a net under lost events)."""
+        if self.watched is None or self._verified_at is None:
+            return False
+        if time.monotonic() - self._verified_at > WATCHED_RESCAN_SECONDS:
+            return False
+        return self.watched()
 
     def rebuild(self, *, embed: bool = True, progress: Progress | None = None) -> IndexStats:
         """Build the index from scratch; cached embeddings are kept (they are keyed by text)."""

@@ -28,19 +28,28 @@ from .options import config_from, json_option, memory_option, print_json
     is_flag=True,
     help="Also serve the dream_* tools: the client runs Dream itself (manual: docs/dream-host.md).",
 )
-def mcp_cmd(memory: str | None, http: bool, port: int | None, dream: bool) -> None:
+@click.option(
+    "--read-only",
+    is_flag=True,
+    help="No tool writes memory: no note tools, no remember; ask records nothing.",
+)
+def mcp_cmd(memory: str | None, http: bool, port: int | None, dream: bool, read_only: bool) -> None:
     """Serve memory to MCP clients (Claude Code, Claude Desktop, any agent).
 
     Tools: read_index, search, read (a file or one block), grep, ls, memory_agent, ask,
-    remember; with --dream also dream_begin, dream_read, dream_write, dream_validate,
-    dream_commit, dream_abort. Resources: INDEX.md, the standing instructions, every
-    memory file. Over stdio by default: the client starts `brain mcp --memory DIR` itself.
+    remember, and the note tools write_note, edit_note, move_note, delete_note (under
+    notes/ only; off with --read-only); with --dream also dream_begin, dream_read,
+    dream_write, dream_validate, dream_commit, dream_abort. Resources: INDEX.md, the
+    standing instructions, every memory file. Over stdio by default: the client starts
+    `brain mcp --memory DIR` itself.
     """
     from brain.mcp import DEFAULT_HTTP_PORT, serve
     from memory_schema import MemoryRepo
 
     if port is not None and not http:
         raise click.UsageError("--port needs --http (stdio has no port)")
+    if dream and read_only:
+        raise click.UsageError("--dream writes the wiki; it cannot be --read-only")
     root = MemoryRepo.open(config_from(memory).memory).root  # fail before serving
     if http:
         click.echo(
@@ -53,7 +62,7 @@ def mcp_cmd(memory: str | None, http: bool, port: int | None, dream: bool) -> No
             "manual, docs/mcp.md), or use --http. Ctrl+C stops.",
             err=True,
         )
-    serve(root, http=http, port=port or DEFAULT_HTTP_PORT, dream=dream)
+    serve(root, http=http, port=port or DEFAULT_HTTP_PORT, dream=dream, read_only=read_only)
 
 
 @click.group("hooks")

@@ -28,8 +28,8 @@ from memory_schema.store import load_pages
 
 from .note_text import compose_note, edit_text
 
-#: Tries of an edit whose note another writer changed while it was being checked.
-EDIT_TRIES = 3
+#: Optimistic tries of an edit (checked outside the lock) before one under the lock.
+EDIT_TRIES = 2
 #: Findings shown in a refusal (the rest are counted).
 MAX_FINDINGS_SHOWN = 10
 
@@ -196,12 +196,17 @@ class NoteWriter:
     ) -> NoteChanged:
         rel = self.note_path(path)
         subject = f"note: edit {rel} ({operation})"
-        for _ in range(EDIT_TRIES):
-            before = self._read(rel)
+
+        def edited(before: str) -> str:
             try:
-                after = edit_text(rel, before, operation, content, find, heading, _today())
+                return edit_text(rel, before, operation, content, find, heading, _today())
             except ValueError as exc:
                 raise ToolError(f"refused: {rel}: {exc}") from exc
+
+        # Optimistic first: check outside the lock, commit if the note is unchanged.
+        for _ in range(EDIT_TRIES):
+            before = self._read(rel)
+            after = edited(before)
             if after == before:
                 return NoteChanged(path=rel, commit=None, message="no change")
             warnings = self.check(rel, after)
@@ -213,9 +218,18 @@ class NoteWriter:
                     continue  # changed under us: redo the edit on the new text
                 tx.write(rel, after)
             return _changed(rel, tx, subject, warnings)
-        raise ToolError(
-            f"{rel} kept changing under other writers while this edit was checked; try again"
-        )
+        # Still changing under busy writers: edit and check holding the lock, which
+        # always lands (others wait for it).
+        with self._tx(subject, "edit_note", client) as tx:
+            before = tx.read_text(rel)
+            if before is None:
+                raise ToolError(f"refused: {rel} was deleted by another writer meanwhile")
+            after = edited(before)
+            if after == before:
+                return NoteChanged(path=rel, commit=None, message="no change")
+            warnings = self.check(rel, after)
+            tx.write(rel, after)
+        return _changed(rel, tx, subject, warnings)
 
     def move(self, path: str, new_path: str, *, client: str | None = None) -> NoteChanged:
         src = self.note_path(path)

@@ -295,13 +295,26 @@ def build_server(
 
 
 def serve(
-    memory: Path | str, *, http: bool = False, port: int = DEFAULT_HTTP_PORT, dream: bool = False
+    memory: Path | str,
+    *,
+    http: bool = False,
+    port: int = DEFAULT_HTTP_PORT,
+    dream: bool = False,
+    read_only: bool = False,
 ) -> None:
-    """Run the server until the client disconnects (stdio) or the process is stopped (HTTP)."""
-    server = build_server(memory, dream=dream)
-    if http:
-        # Loopback only: memory is private, and the SDK's DNS-rebinding protection is set
-        # up for the loopback host.
-        server.run("streamable-http", host="127.0.0.1", port=port)
-    else:
-        server.run("stdio")
+    """Run the server until the client disconnects (stdio) or the process is stopped (HTTP).
+
+    While it runs, a watcher keeps the search index fresh (search/watch.py): edits in
+    Obsidian, commits by other processes and the note tools' own writes are indexed
+    within a second, and a search never waits on a scan of every file.
+    """
+    from search.watch import IndexWatcher
+
+    server = build_server(memory, dream=dream, read_only=read_only)
+    with IndexWatcher(server.access.search_index()):
+        if http:
+            # Loopback only: memory is private, and the SDK's DNS-rebinding protection is
+            # set up for the loopback host.
+            server.run("streamable-http", host="127.0.0.1", port=port)
+        else:
+            server.run("stdio")
