@@ -21,7 +21,18 @@ import threading
 import time
 from pathlib import Path
 
-from watchdog.events import DirModifiedEvent, FileSystemEvent, FileSystemEventHandler
+from watchdog.events import (
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirModifiedEvent,
+    DirMovedEvent,
+    FileCreatedEvent,
+    FileDeletedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
 from watchdog.observers import Observer
 
 from .errors import SearchError
@@ -29,6 +40,9 @@ from .index import SearchIndex
 from .scan import _INDEXED_TOPS
 
 log = logging.getLogger("brain.search")
+
+_DIR_EVENTS = [DirCreatedEvent, DirDeletedEvent, DirMovedEvent]
+_EVENTS = [FileCreatedEvent, FileModifiedEvent, FileDeletedEvent, FileMovedEvent, *_DIR_EVENTS]
 
 DEFAULT_DEBOUNCE = 0.5
 
@@ -55,7 +69,11 @@ class IndexWatcher(FileSystemEventHandler):
 
     def start(self) -> IndexWatcher:
         observer = Observer()
-        observer.schedule(self, str(self.root), recursive=True, follow_symlink=False)
+        # The indexed folders only (not .git, not the index's own files), and only events
+        # that change a file: reading one (the index does) must not look like a change.
+        observer.schedule(self, str(self.root), recursive=False, event_filter=_DIR_EVENTS)
+        for top in _INDEXED_TOPS:
+            self._watch(observer, top)
         observer.daemon = True
         observer.start()
         self._observer = observer
@@ -63,6 +81,13 @@ class IndexWatcher(FileSystemEventHandler):
         self._thread.start()
         self.index.watched = self.fresh
         return self
+
+    def _watch(self, observer: Observer, top: str) -> None:  # type: ignore[valid-type]
+        folder = self.root / top
+        if folder.is_dir() and not folder.is_symlink():
+            observer.schedule(
+                self, str(folder), recursive=True, follow_symlink=False, event_filter=_EVENTS
+            )
 
     def stop(self) -> None:
         self.index.watched = None
@@ -101,6 +126,10 @@ class IndexWatcher(FileSystemEventHandler):
         rels = [p for p in paths if p is not None]
         if not rels:
             return
+        top_made = event.is_directory and event.event_type == "created" and "/" not in rels[-1]
+        if top_made and self._observer is not None:
+            # A top folder (notes/, ...) made after the start: watch it from now on.
+            self._watch(self._observer, rels[-1])
         with self._mu:
             if event.is_directory:
                 self._everything = True

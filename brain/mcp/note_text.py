@@ -127,7 +127,7 @@ def _h1_line(lines: list[str]) -> int | None:
 def _summary(body: str, title: str) -> str:
     for line in body.split("\n"):
         if line.strip() and not _HEADING_RE.match(line) and not CITE_DEF_RE.match(line):
-            return first_line(CITE_RE.sub("", line), 120)
+            return first_line(re.sub(r"\s*\[cite:\d+\]", "", line), 120)
     return title
 
 
