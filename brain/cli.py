@@ -31,6 +31,7 @@ COMMANDS = {
     "search": "brain.commands.search:search_cmd",
     "eval": "brain.commands.eval:eval_group",
     "sandbox": "brain.commands.sandbox:sandbox_cmd",
+    "fleet": "brain.commands.fleet:fleet_cmd",
 }
 
 #: Root error of each package: their messages are shown as one clean line, exit 1.
@@ -43,6 +44,7 @@ ROOT_ERRORS = {
     "dream.errors": "DreamError",
     "evals.errors": "EvalError",
     "brain.errors": "BrainError",
+    "brain.fleet.errors": "FleetError",
 }
 
 

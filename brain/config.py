@@ -168,3 +168,45 @@ class DreamConfig:
             wait=wait,
             embed=(env("BRAIN_DREAM_EMBED") or "1").strip().lower() not in ("0", "false", "no"),
         )
+
+
+# -- fleets of memories (brain fleet) ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FleetConfig:
+    """Settings of `brain fleet` and its Celery workers. One env var each."""
+
+    queue: str | None = None  # BRAIN_FLEET_QUEUE: the broker, redis://host:6379/0
+    workers: int = 2  # BRAIN_FLEET_WORKERS (local processes, or a worker's concurrency)
+    lock_ttl: float = 60.0  # BRAIN_FLEET_LOCK_TTL (seconds a dead worker's lock outlives it)
+    wait: float = 900.0  # BRAIN_FLEET_WAIT (seconds a task waits for a memory in use)
+    visibility: float = 3600.0  # BRAIN_FLEET_VISIBILITY (seconds before an unacked task is
+    # handed to another worker; keep it above BRAIN_DREAM_MAX_SECONDS)
+    retries: int = 5  # BRAIN_FLEET_RETRIES (retries of a run after a rate limit or timeout)
+    backoff: float = 30.0  # BRAIN_FLEET_BACKOFF (first retry delay; doubles, max 30 min)
+    records: str | None = None  # BRAIN_FLEET_RECORDS (JSON lines; default ROOT/.fleet/runs.jsonl)
+
+    @classmethod
+    def load(cls) -> FleetConfig:
+        env = os.environ.get
+        try:
+            lock_ttl = float(env("BRAIN_FLEET_LOCK_TTL") or 60.0)
+            wait = float(env("BRAIN_FLEET_WAIT") or 900.0)
+            visibility = float(env("BRAIN_FLEET_VISIBILITY") or 3600.0)
+            backoff = float(env("BRAIN_FLEET_BACKOFF") or 30.0)
+        except ValueError:
+            raise SystemExit(
+                "Error: BRAIN_FLEET_LOCK_TTL, BRAIN_FLEET_WAIT, BRAIN_FLEET_VISIBILITY and "
+                "BRAIN_FLEET_BACKOFF must be numbers"
+            ) from None
+        return cls(
+            queue=env("BRAIN_FLEET_QUEUE") or None,
+            workers=max(1, _int_env("BRAIN_FLEET_WORKERS", 2)),
+            lock_ttl=max(1.0, lock_ttl),
+            wait=max(0.0, wait),
+            visibility=max(1.0, visibility),
+            retries=max(0, _int_env("BRAIN_FLEET_RETRIES", 5)),
+            backoff=max(0.0, backoff),
+            records=env("BRAIN_FLEET_RECORDS") or None,
+        )

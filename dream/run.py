@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import json
+import os
 import secrets
 import time
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from .tree import RUNS_DIR, TransientTree, clean_stale_runs
 
 LOG_FILE = f"{CACHE_DIR}/dream.log"
 ENGINES = ("extractive", "llm")
+TEST_PAUSE_ENV = "BRAIN_DREAM_TEST_PAUSE"  # tests only: see _test_pause
 
 
 @dataclass
@@ -172,6 +174,7 @@ def _run(
             run_id=run_id,
             report=validation,
         )
+    _test_pause()
     files = dict(tree.written)
     removed = [f.as_dict() for f in validation.removed]
     created = [p for p in outcome.pages_created if files.get(p) is not None]
@@ -232,6 +235,15 @@ def _run(
         else "The wiki is already right; no commit."
     )
     return result
+
+
+def _test_pause() -> None:
+    """For tests only: env BRAIN_DREAM_TEST_PAUSE=SECONDS sleeps here, with the run's lock
+    held and its validated tree on disk but nothing committed, so a test can kill a worker
+    at the most delicate moment of a run deterministically (tests/test_fleet.py)."""
+    raw = os.environ.get(TEST_PAUSE_ENV, "").strip()
+    if raw:
+        time.sleep(float(raw))
 
 
 def learned_owner(plan: Plan, principal: str | None) -> str | None:

@@ -47,7 +47,8 @@ def read_crontab() -> list[str]:
     return proc.stdout.splitlines()
 
 
-def _write(lines: list[str]) -> None:
+def write_crontab(lines: list[str]) -> None:
+    """Install `lines` as the whole crontab (brain fleet schedule uses it too)."""
     proc = _crontab("-", input="".join(f"{line}\n" for line in lines))
     if proc.returncode != 0:
         raise ScheduleError(f"crontab could not install the table: {proc.stderr.strip()}")
@@ -91,7 +92,7 @@ def install(memory: Path, cron: str, engine: str = "extractive", host: str | Non
     mark = f"{MARK}{memory.resolve()}"
     lines = [x for x in read_crontab() if not x.endswith(mark)]
     line = entry_line(memory, cron, engine, host)
-    _write([*lines, line])
+    write_crontab([*lines, line])
     return line
 
 
@@ -102,7 +103,7 @@ def remove(memory: Path) -> bool:
     kept = [x for x in lines if not x.endswith(mark)]
     if len(kept) == len(lines):
         return False
-    _write(kept)
+    write_crontab(kept)
     return True
 
 
