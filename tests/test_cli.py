@@ -44,8 +44,11 @@ def test_every_command_has_help_and_is_documented(name, cmd):
     assert f"brain {name}" in manual, f"no page of docs/ documents `brain {name}`"
 
 
-#: Commands that build their own memories (or none) and so take no --memory.
-NO_MEMORY = {"demo", "eval qa", "eval retrieval", "eval validators", "sandbox build-image"}
+#: Commands that build their own memories (or none) and so take no --memory; the fleet's
+#: commands take ROOT, a folder of many memories, instead.
+NO_MEMORY = {"demo", "eval qa", "eval retrieval", "eval validators", "sandbox build-image"} | {
+    f"fleet {c}" for c in ("status", "dream", "worker", "schedule", "capture")
+}
 
 
 def test_memory_option_on_every_leaf_command():
