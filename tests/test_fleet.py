@@ -207,3 +207,28 @@ def test_token_use_is_counted() -> None:
 
 def test_the_test_pause_hook_is_off_by_default() -> None:
     assert "BRAIN_DREAM_TEST_PAUSE" not in os.environ
+
+
+def test_compose_and_cronjob_commands_are_real_fleet_commands() -> None:
+    import click
+    import yaml
+
+    from brain.commands.fleet import fleet_cmd
+    from tests.conftest import PROJECT_ROOT
+
+    compose = yaml.safe_load((PROJECT_ROOT / "docker-compose.yml").read_text())
+    k8s = list(yaml.safe_load_all((PROJECT_ROOT / "deploy" / "k8s-cronjob.yaml").read_text()))
+    commands = [s["command"] for s in compose["services"].values() if "command" in s]
+    for doc in k8s:
+        spec = doc["spec"]
+        pod = spec["jobTemplate"]["spec"]["template"] if "jobTemplate" in spec else spec["template"]
+        commands += [c["command"] for c in pod["spec"]["containers"]]
+    fleet = [c for c in commands if c[:2] == ["brain", "fleet"]]
+    assert len(fleet) == 5
+    ctx = click.Context(fleet_cmd)
+    for argv in fleet:
+        cmd = fleet_cmd.get_command(ctx, argv[2])
+        assert cmd is not None, argv
+        known = {o for p in cmd.params for o in getattr(p, "opts", [])}
+        assert {a for a in argv[3:] if a.startswith("--")} <= known, argv
+    assert "deploy/Dockerfile.fleet" in str(compose["x-brain"]["build"])
