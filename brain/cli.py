@@ -34,6 +34,32 @@ COMMANDS = {
     "fleet": "brain.commands.fleet:fleet_cmd",
 }
 
+#: The first paragraph of each command's help, so `brain --help` lists the commands
+#: without importing them (a test keeps these equal to the commands' own help).
+SUMMARIES = {
+    "ask": "Answer QUESTION from memory; every claim cites a session turn or source paragraph.",
+    "capture": "Capture sessions and documents into memory (sessions/, sources/).",
+    "chat": "Talk with memory: ask questions one after another (Ctrl-D or /quit to stop).",
+    "config": "Show or change the memory's own settings (.brain/config.yaml, versioned).",
+    "demo": "Build an example memory, run the whole loop on it and show what happened.",
+    "dream": "Update the wiki from what is new: summaries, subject pages, INDEX.md; one commit.",
+    "eval": "Benchmarks: retrieval (LoCoMo, LongMemEval), question answering, validators.",
+    "fleet": "Many memories: one folder of memory repos, dreamt nightly by local processes or "
+    "by Celery workers on a Redis queue. ROOT is that folder (each sub-folder one memory) or a "
+    "file listing memory paths, one a line.",
+    "forget": "Record TEXT in .brain/forget.md; the next Dream run removes it and keeps it out.",
+    "hooks": "Capture other agents' sessions automatically (Claude Code).",
+    "index": "Build or update the search index in .brain/cache/ (incremental by content hash).",
+    "init": "Create a memory repo (Git, Brain layout, Obsidian vault) in DIRECTORY.",
+    "mcp": "Serve memory to MCP clients (Claude Code, Claude Desktop, any agent).",
+    "remember": "Write TEXT as a note in notes/<topic>/ (one commit).",
+    "sandbox": "Run commands in a sandbox over a working set of memory (local, bwrap, docker).",
+    "search": "Find the blocks of memory that best match QUERY (BM25 + embeddings, fused).",
+    "validate": "Check the memory tree: schema, citations, links, paths, and that every cited "
+    "claim and quote is supported by its block. Exit 1 on errors.",
+    "watch": "Watch a drop FOLDER and capture what lands there (one log line per file).",
+}
+
 #: Root error of each package: their messages are shown as one clean line, exit 1.
 ROOT_ERRORS = {
     "memory_schema.errors": "SchemaError",
@@ -69,6 +95,18 @@ class LazyGroup(click.Group):
         module, attr = target.split(":")
         cmd: click.Command = getattr(importlib.import_module(module), attr)
         return cmd
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's listing, from SUMMARIES: importing every command would cost `--help`
+        the imports of all of Brain."""
+        names = [n for n in self.list_commands(ctx) if n in SUMMARIES]
+        if len(names) != len(COMMANDS):  # a command without a summary: import them all
+            super().format_commands(ctx, formatter)
+            return
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = [(n, click.Command(n, help=SUMMARIES[n]).get_short_help_str(limit)) for n in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -119,3 +119,28 @@ def test_demo_runs_the_whole_loop(tmp_path):
             assert c["path"].startswith(("sessions/", "sources/"))
     lead = result["answers"][1]
     assert "Omar Haddad" in lead["answer"].splitlines()[0]  # the name whole, not "Haddad"
+
+
+def test_help_lists_commands_without_importing_them():
+    """`brain --help` shows each command's own summary, yet imports none of them."""
+    from brain.cli import SUMMARIES
+
+    assert set(SUMMARIES) == set(COMMANDS)
+    ctx = click.Context(cli)
+    for name in COMMANDS:
+        cmd = cli.get_command(ctx, name)
+        text = cmd.short_help or cmd.help or ""
+        first = text.split("\n\n")[0] if "\n\n" in text else text
+        assert SUMMARIES[name] == " ".join(first.split()), f"update SUMMARIES[{name!r}]"
+    lazy = CliRunner().invoke(cli, ["--help"], terminal_width=80).output
+    eager = click.Group.format_commands  # click's own listing, from the imported commands
+    formatter = click.HelpFormatter(width=80)
+    eager(cli, ctx, formatter)
+    assert formatter.getvalue() in lazy
+    code = (
+        "import sys; from brain.cli import cli\n"
+        "try:\n    cli(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('brain.commands', 'search'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
