@@ -21,6 +21,7 @@ COMMANDS = {
     "remember": "brain.commands.core:remember_cmd",
     "validate": "brain.commands.core:validate_cmd",
     "demo": "brain.commands.core:demo_cmd",
+    "doctor": "brain.commands.doctor:doctor_cmd",
     "capture": "brain.commands.capture:capture_cmd",
     "watch": "brain.commands.capture:watch_cmd",
     "mcp": "brain.commands.integrations:mcp_cmd",

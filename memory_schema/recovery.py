@@ -52,6 +52,11 @@ def _open_by_any_process(path: Path) -> bool | None:
     return False
 
 
+def held_open(path: Path) -> bool | None:
+    """Whether a live process holds `path` open; None when /proc cannot tell (macOS)."""
+    return _open_by_any_process(path)
+
+
 def clear_stale_git_locks(git_dir: Path) -> list[Path]:
     """Remove git lock files no live process holds (caller holds Brain's write lock)."""
     removed = []
@@ -92,4 +97,11 @@ def needs_recovery(git_dir: Path, journal: Path) -> bool:
     return any(git_dir.glob("brain-txn-*"))
 
 
-__all__ = ["clear_stale_git_locks", "git_lock_files", "needs_recovery", "remove_txn_folders"]
+__all__ = [
+    "BLIND_STALE_SECONDS",
+    "clear_stale_git_locks",
+    "git_lock_files",
+    "held_open",
+    "needs_recovery",
+    "remove_txn_folders",
+]
