@@ -80,9 +80,7 @@ def index_freshness(root: Path, settings: IndexSettings | None = None) -> Freshn
     out.indexed = len(known)
     out.interrupted = info.get("dirty") == "1"
     owner = memory_owner(root)
-    fingerprint = (settings or IndexSettings()).fingerprint() + (
-        f"|owner={owner}" if owner else ""
-    )
+    fingerprint = (settings or IndexSettings()).fingerprint() + (f"|owner={owner}" if owner else "")
     out.settings_changed = info.get("settings") not in (None, fingerprint)
     out.removed = sorted(set(known) - set(on_disk))
     for rel, (size, mtime) in sorted(on_disk.items()):
