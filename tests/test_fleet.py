@@ -232,3 +232,14 @@ def test_compose_and_cronjob_commands_are_real_fleet_commands() -> None:
         known = {o for p in cmd.params for o in getattr(p, "opts", [])}
         assert {a for a in argv[3:] if a.startswith("--")} <= known, argv
     assert "deploy/Dockerfile.fleet" in str(compose["x-brain"]["build"])
+
+
+def test_llm_runs_record_their_token_use(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The fake backend's dry-run mode answers every call and counts tokens as a model would.
+    monkeypatch.setenv("BRAIN_DREAM_EMBED", "0")
+    monkeypatch.setenv("BRAIN_LLM_BACKEND", "fake")
+    repo = make_fleet(tmp_path / "f", ["x"])["x"]
+    rec = dream_one("x", repo.root, records=tmp_path / "runs.jsonl", engine="llm")
+    assert rec["status"] == "committed" and rec["engine"] == "llm"
+    assert rec["tokens"]["input"] > 0 and rec["tokens"]["output"] > 0
+    assert read_records(tmp_path / "runs.jsonl")[0]["tokens"] == rec["tokens"]

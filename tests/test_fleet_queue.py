@@ -248,3 +248,56 @@ def test_a_poisoned_memory_leaves_the_others_done(
         assert by[name]["status"] == "committed"
         assert len(dream_commits(repos[name])) == 1
     assert dream_commits(repos["bad"]) == []
+
+
+def test_rate_limits_are_retried_with_backoff_then_reported(
+    tmp_path: Path, redis_url: str, workers: Workers
+) -> None:
+    """A model server that only ever answers 429: each attempt fails without a commit,
+    the task is retried BRAIN_FLEET_RETRIES times, then reported as given up."""
+    import http.server
+    import threading
+
+    hits: list[str] = []
+
+    class TooMany(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            hits.append(self.path)
+            body = b'{"error": {"message": "Rate limit reached", "type": "rate_limit"}}'
+            self.send_response(429)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("retry-after-ms", "1")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), TooMany)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        root = tmp_path / "fleet"
+        repo = make_fleet(root, ["limited"], sessions=1)["limited"]
+        workers.start(
+            "w1",
+            BRAIN_DREAM_ENGINE="llm",
+            BRAIN_LLM_BACKEND="openai-compatible",
+            BRAIN_LLM_BASE_URL=f"http://127.0.0.1:{server.server_port}/v1",
+            BRAIN_LLM_MODEL="test-model",
+            BRAIN_FLEET_RETRIES="2",
+            BRAIN_FLEET_BACKOFF="0.2",
+            # Long enough that no attempt is handed out twice: each is counted exactly.
+            BRAIN_FLEET_VISIBILITY="120",
+        )
+        out = fleet("dream", str(root), "--queue", redis_url, "--wait", "--json")
+    finally:
+        server.shutdown()
+    assert out.returncode == 1, out.stderr
+    recs = read_records(root / ".fleet" / "runs.jsonl")
+    assert [r["status"] for r in recs] == ["retrying"] * 3 + ["failed"], json.dumps(recs)
+    assert [r["attempt"] for r in recs[:3]] == [0, 1, 2]
+    assert "HTTP 429" in recs[0]["error"] and "gave up after 2 retries" in recs[-1]["error"]
+    assert len(hits) >= 3 and dream_commits(repo) == []
+    result = json.loads(out.stdout)["results"][0]
+    assert result["status"] == "failed" and "gave up" in result["error"]
