@@ -7,22 +7,29 @@ TORCH  ?= torch==2.13.0
 
 .PHONY: install install-llm-server demo test lint docs docs-cli docs-check format bench clean
 
+# pip -qq: errors only. One -q still printed about 110 warnings on a fresh install (one
+# per index location a machine's pip config names and does not have, root-user notices).
+PIP := $(BIN)/python -m pip install -qq
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(PIP) --upgrade pip
 	# CPU torch first: an unpinned torch would pull a multi-GB CUDA build.
-	$(BIN)/python -m pip install --quiet "$(TORCH)"
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(PIP) "$(TORCH)"
+	$(PIP) -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
 # Optional: a real local OpenAI-compatible server for the live LLM tests (~4 min compile).
 install-llm-server: $(STAMP)
-	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/python -m pip install --quiet -e '.[llm-server]'
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PIP) -e '.[llm-server]'
 
 demo: install
 	$(BIN)/brain demo
+	@echo
+	@echo "The command line is $(BIN)/brain. To call it as brain: source $(BIN)/activate"
+	@echo "(this shell), or install it for your user: pipx install .  (or: uv tool install .)"
 
 lint: install
 	$(BIN)/ruff check .

@@ -88,3 +88,16 @@ def test_eval_retrieval_help_names_the_default_variants():
     (variant,) = [p for p in retrieval.params if "--variant" in p.opts]
     listed = re.search(r"\[default: ([^;\]]+)", variant.help).group(1)
     assert [v.strip() for v in listed.split(",")] == list(DEFAULT_VARIANTS)
+
+
+def test_the_memorys_own_readme_links_only_to_files_it_has(tmp_path):
+    from memory_schema import init_memory
+
+    repo, _ = init_memory(tmp_path / "memory")
+    text = (repo.root / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    assert links, "the memory's README points at where to start"
+    for target in links:
+        assert "://" not in target, f"the memory's README links outside itself: {target}"
+        assert (repo.root / target).exists(), f"the memory's README links to a missing {target}"
+    assert "brain --help" in text

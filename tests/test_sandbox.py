@@ -3,6 +3,7 @@ exec and shell on real working sets."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -259,8 +260,33 @@ def test_exec_errors_are_one_line(memory: MemoryRepo, tmp_path: Path, monkeypatc
     assert result.exit_code == 1
     assert result.output.startswith("Error: Docker engine not reachable")
     assert len(result.output.strip().splitlines()) == 1
-    result = runner.invoke(cli, ["sandbox", "shell", "--memory", str(memory.root)])
-    assert result.exit_code == 1 and "no shell" in result.output
+
+
+def test_shell_offers_only_backends_that_have_a_shell(memory: MemoryRepo):
+    # `local` runs read-only tools only: it is no choice for a shell, and BRAIN_SANDBOX=local
+    # (the agents' default) makes the shell use bwrap rather than fail.
+    runner = CliRunner()
+    help_text = runner.invoke(cli, ["sandbox", "shell", "--help"]).output
+    assert "[bwrap|docker]" in help_text and "local" not in help_text.split("--backend")[1][:40]
+    result = runner.invoke(
+        cli, ["sandbox", "shell", "--backend", "local", "--memory", str(memory.root)]
+    )
+    assert result.exit_code == 2 and "'local' is not one of 'bwrap', 'docker'" in result.output
+
+
+@pytest.mark.bwrap
+def test_shell_uses_bwrap_when_the_agents_sandbox_is_local(memory: MemoryRepo):
+    require_backend("bwrap")
+    build_memory(memory)
+    proc = subprocess.run(
+        [BRAIN, "sandbox", "shell", "--memory", str(memory.root)],
+        input=b"pwd\n",
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "BRAIN_SANDBOX": "local"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.decode().splitlines() == ["/memory"]
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any
 
 import click
@@ -75,6 +77,12 @@ def dream_options(engine: str | None, dry_run: bool, wait: float | None) -> Any:
     default=None,
     help="Seconds to wait for another run to finish [env BRAIN_DREAM_WAIT; default 0].",
 )
+@click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    help="List every page and every removed claim with its reason (default: counts).",
+)
 @memory_option
 @json_option
 @click.pass_context
@@ -83,6 +91,7 @@ def dream_cmd(
     engine: str | None,
     dry_run: bool,
     wait: float | None,
+    verbose: bool,
     memory: str | None,
     as_json: bool,
 ) -> None:
@@ -95,11 +104,20 @@ def dream_cmd(
     options = dream_options(engine, dry_run, wait)
     if options.engine == "llm":
         options.observer, options.judge = _llm_parts(repo)
-    result = _run_with_progress(repo, options, quiet=as_json)
+    head = repo.head()
+    try:
+        result = _run_with_progress(repo, options, quiet=as_json)
+    except KeyboardInterrupt:
+        _interrupted(repo, head)
     if as_json:
         print_json(result.as_json())
         return
-    if dry_run and result.diff:
+    print_result(result, verbose)
+
+
+def print_result(result: Any, verbose: bool) -> None:
+    """A run's report: what it committed, the pages it wrote, what the validators cut."""
+    if result.diff:
         click.echo(result.diff, nl=False)
     click.echo(f"{result.run_id}: {result.message}")
     for key, label in (
@@ -108,16 +126,17 @@ def dream_cmd(
         ("pages_updated", "pages updated"),
     ):
         items = getattr(result, key)
-        if items:
+        if items and verbose:
+            click.echo(f"  {label} ({len(items)}):")
+            for item in items:
+                click.echo(f"    {item}")
+        elif items:
+            shown = ", ".join(items[:LISTED])
+            more = len(items) - LISTED
             click.echo(
-                f"  {label} ({len(items)}): "
-                + ", ".join(items[:8])
-                + (" …" if len(items) > 8 else "")
+                f"  {label} ({len(items)}): {shown}" + (MORE.format(more) if more > 0 else "")
             )
-    for claim in result.claims_removed:
-        click.echo(
-            f"  removed unsupported claim: {claim['path']}:{claim['line']}: {claim['message']}"
-        )
+    _print_removed(result.claims_removed, verbose)
     if result.owner_learned and result.committed:
         click.echo(
             f"  owner learned: {result.owner_learned} (recorded in .brain/config.yaml; "
@@ -127,6 +146,69 @@ def dream_cmd(
         click.echo(f"  left for the next run (limits): {len(result.deferred)} sessions")
     for problem in result.problems:
         click.echo(f"  note: {problem}")
+
+
+#: Pages and sessions a run lists by name without --verbose; the rest are counted.
+LISTED = 8
+MORE = " and {} more (--verbose lists all)"
+
+
+def _print_removed(claims: list[dict[str, Any]], verbose: bool) -> None:
+    """Claims the validators cut: a count and the commonest reasons, or each with --verbose.
+
+    A cut claim is the validators doing their job (the wiki keeps only what its evidence
+    says), not an error, so a first run over many sessions must not read like a failure.
+    """
+    if not claims:
+        return
+    if verbose:
+        click.echo(f"  claims removed by the validators ({len(claims)}):")
+        for claim in claims:
+            click.echo(f"    {claim['path']}:{claim['line']}: {claim['message']}")
+        return
+    reasons = Counter(
+        "two current values for one attribute"
+        if claim.get("code") == "contradiction"
+        else _reason_kind(claim["message"])
+        for claim in claims
+    )
+    top = "; ".join(f"{reason} ({n})" for reason, n in reasons.most_common(3))
+    others = len(reasons) - 3
+    click.echo(
+        f"  {len(claims)} claims removed by the validators (not supported by their evidence;"
+        f" --verbose lists each): {top}" + (f"; {others} other reasons" if others > 0 else "")
+    )
+
+
+def _reason_kind(message: str) -> str:
+    """The kind of a removal reason: its text without the claim and the particulars.
+
+    "[cite:2] 'Priya and others moved ...': not in the evidence: others" is "not in the
+    evidence"; "date 2026-03-06 is not in the evidence" is "date is not in the evidence".
+    """
+    reason = message.rsplit("': ", 1)[-1]
+    reason = reason.split(": ", 1)[0]
+    reason = re.sub(r"'[^']*'", "a name", reason)
+    reason = re.sub(r"\s*\b\d[\d:.-]*\b", "", reason)
+    return " ".join(reason.split())
+
+
+def _interrupted(repo: Any, head_before: str | None) -> None:
+    """Ctrl-C: say what state the memory is in and what the next run does, then exit 130."""
+    head = repo.head()
+    if head == head_before:
+        click.echo(
+            "\nInterrupted: nothing was committed (the memory is as it was). The next "
+            "`brain dream` starts this work again.",
+            err=True,
+        )
+    else:
+        click.echo(
+            f"\nInterrupted after the run committed {str(head)[:8]}; the next command "
+            "finishes updating the files.",
+            err=True,
+        )
+    raise SystemExit(130)
 
 
 def _run_with_progress(repo: Any, options: Any, quiet: bool) -> Any:

@@ -55,7 +55,12 @@ def _agent_settings(engine: str | None) -> Any:
     default=None,
     help="Also answer with the wiki hidden (knowledge/ and INDEX.md) and compare, paired.",
 )
-@click.option("--quick", is_flag=True, help="A small subset (CI smoke test, under two minutes).")
+@click.option(
+    "--quick",
+    is_flag=True,
+    help="A smoke test (CI runs it): 2 small personas with one question per category, "
+    "LoCoMo's first 3 sessions and 12 questions, or the first hand-written persona.",
+)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),

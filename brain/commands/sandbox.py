@@ -93,7 +93,13 @@ def exec_cmd(
 
 
 @sandbox_cmd.command("shell")
-@_backend_option
+@click.option(
+    "--backend",
+    # No `local`: it runs read-only tools only, never a shell.
+    type=click.Choice(["bwrap", "docker"]),
+    default=None,
+    help="bwrap or docker [env BRAIN_SANDBOX when it names one of them; default bwrap].",
+)
 @_workset_options
 @memory_option
 @click.pass_context
@@ -113,11 +119,8 @@ def shell_cmd(
     from sandbox.session import memory_sandbox, run_interactive
 
     chosen = _backend(backend)
-    if chosen == "local":
-        raise click.ClickException(
-            "the local backend runs read-only tools only, no shell; "
-            "use --backend bwrap or --backend docker"
-        )
+    if chosen not in ("bwrap", "docker"):
+        chosen = "bwrap"  # BRAIN_SANDBOX=local is for agents' tools; a shell needs a box
     root = open_memory(memory).root
     with memory_sandbox(
         root, chosen, whole=whole, include=include, **_options(chosen, image)
