@@ -178,7 +178,9 @@ class SearchIndex:
 
     @property
     def embedder_loaded(self) -> bool:
-        return self._embedder is not None
+        """Whether embedding now is cheap: the model is in memory (an embedder without a
+        `loaded` attribute has nothing to load)."""
+        return self._embedder is not None and bool(getattr(self._embedder, "loaded", True))
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:

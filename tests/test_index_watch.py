@@ -12,6 +12,7 @@ import pytest
 import search.index as search_index
 from memory_schema import MemoryRepo
 from search import open_index
+from search.embedder import SentenceTransformerEmbedder
 from search.watch import IndexWatcher
 
 
@@ -60,7 +61,8 @@ def test_update_paths_applies_only_what_it_is_given(notes: MemoryRepo, tmp_path:
 
 
 def test_the_watcher_updates_the_index_without_a_search(notes: MemoryRepo, tmp_path: Path) -> None:
-    index = open_index(notes.root)
+    # An embedder of its own, never used: the watcher must not load a model to keep up.
+    index = open_index(notes.root, embedder=SentenceTransformerEmbedder())
     index.update(embed=False)
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -73,6 +75,7 @@ def test_the_watcher_updates_the_index_without_a_search(notes: MemoryRepo, tmp_p
         (outside / "secret.md").write_text("# S\n\nThe password is swordfish.\n")
         assert _wait_for(lambda: not index.status()["stale"]), index.status()
         assert watcher.applied >= 1
+    assert not index.embedder_loaded
     assert _paths(index, "kingfisher") == {"notes/a.md"}
     assert _paths(index, "lapwings") == {"notes/c.md"}
     assert _paths(index, "otter") == set()
