@@ -43,6 +43,8 @@ SUMMARIES = {
     "chat": "Talk with memory: ask questions one after another (Ctrl-D or /quit to stop).",
     "config": "Show or change the memory's own settings (.brain/config.yaml, versioned).",
     "demo": "Build an example memory, run the whole loop on it and show what happened.",
+    "doctor": "Check the install and the memory; each problem comes with the command that "
+    "fixes it.",
     "dream": "Update the wiki from what is new: summaries, subject pages, INDEX.md; one commit.",
     "eval": "Benchmarks: retrieval (LoCoMo, LongMemEval), question answering, validators.",
     "fleet": "Many memories: one folder of memory repos, dreamt nightly by local processes or "

@@ -29,9 +29,11 @@ _MARK = {"ok": "ok  ", "warn": "warn", "fail": "FAIL"}
 def doctor_cmd(
     ctx: click.Context, deep: bool, do_fix: bool, memory: str | None, as_json: bool
 ) -> None:
-    """Check Python, git, the bundled model, the memory's write path and index, sandboxes,
-    LLM backends and the Dream schedule. Each problem comes with the command that fixes
-    it; the exit code is 1 when any check fails (warnings alone exit 0).
+    """Check the install and the memory; each problem comes with the command that fixes it.
+
+    Checks Python, git, the bundled model, the memory's write path and index, sandboxes,
+    LLM backends and the Dream schedule. The exit code is 1 when any check fails
+    (warnings alone exit 0).
 
     Nothing is changed without --fix, and no API key is sent anywhere: hosted LLM APIs
     get a bare TCP connection, a local server an unauthenticated GET of /models.
