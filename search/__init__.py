@@ -8,7 +8,13 @@ Importing this package never imports torch; the embedding model loads on first u
 
 from .blocks import DEFAULT_KINDS, KINDS, Chunking
 from .bm25 import Boosts
-from .embedder import Embedder, HashEmbedder, SentenceTransformerEmbedder, get_embedder
+from .embedder import (
+    BundledEmbedder,
+    Embedder,
+    HashEmbedder,
+    SentenceTransformerEmbedder,
+    get_embedder,
+)
 from .errors import CorruptIndexError, SearchError
 from .fusion import Fusion
 from .index import SearchIndex, open_index
@@ -20,6 +26,7 @@ __all__ = [
     "KINDS",
     "METHODS",
     "Boosts",
+    "BundledEmbedder",
     "Chunking",
     "CorruptIndexError",
     "Embedder",

