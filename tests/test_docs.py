@@ -101,3 +101,17 @@ def test_the_memorys_own_readme_links_only_to_files_it_has(tmp_path):
         assert "://" not in target, f"the memory's README links outside itself: {target}"
         assert (repo.root / target).exists(), f"the memory's README links to a missing {target}"
     assert "brain --help" in text
+
+
+def test_every_environment_variable_is_documented():
+    # One environment variable per setting, each in the manual (usually configuration.md).
+    code = "\n".join(
+        p.read_text(encoding="utf-8")
+        for package in ("memory_schema", "language", "ingest", "search", "validators")
+        + ("agent", "sandbox", "dream", "evals", "brain")
+        for p in (ROOT / package).rglob("*.py")
+    )
+    names = set(re.findall(r"[\"'](BRAIN_[A-Z0-9_]+)[\"']", code))
+    manual = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs").glob("*.md"))
+    missing = sorted(n for n in names if f"`{n}`" not in manual and f"`{n}=" not in manual)
+    assert not missing, f"environment variables no docs page names: {missing}"
