@@ -19,6 +19,8 @@ from brain.cli import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "docs" / "reference.md"
+PACKAGES = ("memory_schema", "language", "ingest", "search", "validators", "agent", "sandbox")
+PACKAGES += ("dream", "evals", "brain")
 
 
 def walk(group: click.Group, path: list[str]):
@@ -107,8 +109,7 @@ def test_every_environment_variable_is_documented():
     # One environment variable per setting, each in the manual (usually configuration.md).
     code = "\n".join(
         p.read_text(encoding="utf-8")
-        for package in ("memory_schema", "language", "ingest", "search", "validators")
-        + ("agent", "sandbox", "dream", "evals", "brain")
+        for package in PACKAGES
         for p in (ROOT / package).rglob("*.py")
     )
     names = set(re.findall(r"[\"'](BRAIN_[A-Z0-9_]+)[\"']", code))

@@ -174,7 +174,12 @@ def _results(queued: list[dict[str, Any]]) -> list[dict[str, Any]]:
     help="Dream runs at once in this worker [env BRAIN_FLEET_WORKERS; default 2].",
 )
 @click.option("--name", default=None, help="Celery node name (default celery@HOST).")
-@click.option("--loglevel", default="INFO", show_default=True)
+@click.option(
+    "--loglevel",
+    default="INFO",
+    show_default=True,
+    help="Celery's log level (DEBUG, INFO, WARNING, ERROR).",
+)
 def worker_cmd(queue: str | None, concurrency: int | None, name: str | None, loglevel: str) -> None:
     """Start a Celery worker that runs the fleet's tasks (until stopped)."""
     from brain.config import FleetConfig
