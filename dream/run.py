@@ -240,10 +240,16 @@ def _run(
 def _test_pause() -> None:
     """For tests only: env BRAIN_DREAM_TEST_PAUSE=SECONDS sleeps here, with the run's lock
     held and its validated tree on disk but nothing committed, so a test can kill a worker
-    at the most delicate moment of a run deterministically (tests/test_fleet.py)."""
+    at the most delicate moment of a run deterministically (tests/test_fleet_queue.py).
+    SECONDS:FILE sleeps only while FILE exists (at most SECONDS), so a test can let the
+    next attempt through."""
     raw = os.environ.get(TEST_PAUSE_ENV, "").strip()
-    if raw:
-        time.sleep(float(raw))
+    if not raw:
+        return
+    seconds, _, gate = raw.partition(":")
+    end = time.monotonic() + float(seconds)
+    while time.monotonic() < end and (not gate or os.path.exists(gate)):
+        time.sleep(min(0.1, max(0.0, end - time.monotonic())))
 
 
 def learned_owner(plan: Plan, principal: str | None) -> str | None:

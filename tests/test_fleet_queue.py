@@ -301,3 +301,36 @@ def test_rate_limits_are_retried_with_backoff_then_reported(
     assert len(hits) >= 3 and dream_commits(repo) == []
     result = json.loads(out.stdout)["results"][0]
     assert result["status"] == "failed" and "gave up" in result["error"]
+
+
+def test_a_pool_process_killed_mid_run_is_requeued_by_its_worker(
+    tmp_path: Path, redis_url: str, workers: Workers
+) -> None:
+    """kill -9 of the process running the task (not the whole worker): the worker sees
+    it lost (task_reject_on_worker_lost) and requeues the task at once."""
+    root = tmp_path / "fleet"
+    repo = make_fleet(root, ["victim"], sessions=2)["victim"]
+    gate = tmp_path / "hold"
+    gate.touch()
+    # The first attempt sleeps in the run while `gate` exists; later ones go through.
+    workers.start("w1", BRAIN_DREAM_TEST_PAUSE=f"600:{gate}", BRAIN_FLEET_VISIBILITY="600")
+    out = fleet("dream", str(root), "--queue", redis_url, "--json")
+    task_id = json.loads(out.stdout)["queued"][0]["task_id"]
+    runs = repo.root / ".brain" / "cache" / "dream"
+    _until(lambda: runs.is_dir() and any(runs.iterdir()), "the run's transient tree")
+    status = json.loads(fleet("status", str(root), "--queue", redis_url, "--json").stdout)
+    holder = status[0]["holder"]
+    assert holder["task"] == task_id and holder["pid"] != workers.procs["w1"].pid
+    os.kill(holder["pid"], signal.SIGKILL)  # the pool process, mid-run
+    gate.unlink()
+    records = root / ".fleet" / "runs.jsonl"
+    _until(
+        lambda: any(r["status"] == "committed" for r in read_records(records)),
+        "the requeued task's run",
+        tmp_path / "w1.log",
+    )
+    done = [r for r in read_records(records) if r["status"] == "committed"]
+    assert len(done) == 1 and done[0]["task_id"] == task_id
+    assert done[0]["worker"] != f"{holder['host']}:{holder['pid']}"  # a new pool process
+    assert len(dream_commits(repo)) == 1 and all_consumed(repo)
+    assert head_is_valid(repo, tmp_path / "check") == []
