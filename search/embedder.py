@@ -185,6 +185,11 @@ class BundledEmbedder:
         self._lock = threading.Lock()
 
     @property
+    def loaded(self) -> bool:
+        """Whether embedding now is cheap: a backend is chosen and its model in memory."""
+        return self._impl is not None and bool(getattr(self._impl, "loaded", True))
+
+    @property
     def backend(self) -> str | None:
         """ "onnx" or "torch" once the first text was embedded, None before."""
         if self._impl is None:

@@ -48,6 +48,7 @@ log = logging.getLogger("brain.search")
 CACHE_SUBDIR = ".brain/cache"
 INDEX_DIRNAME = "search"
 VECTORS_FILE = "vectors.sqlite"
+DENSE_FILE = "dense.npz"  # the mixed dense matrix, for the next process
 _EMBED_BATCH = 128
 #: With a watcher, a search still compares every file at least this often (seconds).
 WATCHED_RESCAN_SECONDS = 60.0
@@ -460,8 +461,15 @@ class SearchIndex:
         store, _ = self._open()
         gen = store.generation()
         if self._dense is None or self._dense_gen != gen:
-            matrix = DenseMatrix(store.iter_vectors(), self.embedder.dim)
-            self._dense = matrix.mixed(self.settings.dense_mix)
+            dim = self.embedder.dim
+            key = f"{self._embedder_key()}|{dim}|{self.settings.dense_mix}|"
+            key += store.vectors_fingerprint()
+            cached = self.folder / DENSE_FILE
+            self._dense = DenseMatrix.load(cached, key)
+            if self._dense is None:
+                matrix = DenseMatrix(store.iter_vectors(), dim)
+                self._dense = matrix.mixed(self.settings.dense_mix)
+                self._dense.save(cached, key)
             self._dense_gen = gen
         qvec = self.embedder.embed([query])[0]
         return self._dense.search(qvec, limit=depth, **filters)

@@ -137,6 +137,10 @@ class OnnxEmbedder:
         self._sessions: dict[bool, Any] = {}
         self._lock = threading.Lock()
 
+    @property
+    def loaded(self) -> bool:
+        return bool(self._sessions)
+
     def _session(self, small: bool) -> Any:
         """One thread for queries and an answer's sentences (on a busy machine threads wait
         on each other), every core for indexing batches. Each session is made on first

@@ -201,6 +201,17 @@ class Store:
             "JOIN vec.vectors v ON v.ekey = b.ekey ORDER BY b.bid"
         )
 
+    def vectors_fingerprint(self) -> str:
+        """An identity of what iter_vectors() yields, read without the vectors: the same
+        blocks (id, kind, path, day) with the same embedded texts (ekey)."""
+        h = hashlib.sha256()
+        for row in self.db.execute(
+            "SELECT b.bid, b.kind, b.path, b.day, b.ekey FROM blocks b "
+            "JOIN vec.vectors v ON v.ekey = b.ekey ORDER BY b.bid"
+        ):
+            h.update(repr(row).encode())
+        return h.hexdigest()
+
     def prune_vectors(self) -> int:
         """Drop cached embeddings no block uses, once they outnumber the used ones."""
         used = self.db.execute("SELECT count(DISTINCT ekey) FROM blocks").fetchone()[0]

@@ -193,6 +193,34 @@ def test_filters_apply_to_dense_search_too(filled: MemoryRepo, hashed) -> None:
         assert {h.kind for h in idx.search(q, method=method, kinds=["source"], k=50)} == {"source"}
 
 
+def test_the_dense_matrix_is_kept_for_the_next_process(
+    filled: MemoryRepo, hashed, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from search.dense import DenseMatrix
+
+    q = "Caroline Oscar tomatoes sun support"
+    first = open_index(filled.root, embedder=hashed)
+    want = [(h.link, h.score) for h in first.search(q, method="dense", k=50)]
+    assert (first.folder / "dense.npz").is_file()
+    first.close()
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the dense matrix was built again, not loaded")
+
+    # A new index object (as in a new process) loads it instead of reading every vector.
+    with monkeypatch.context() as mp:
+        mp.setattr(DenseMatrix, "mixed", refuse)
+        again = open_index(filled.root, embedder=hashed)
+        assert [(h.link, h.score) for h in again.search(q, method="dense", k=50)] == want
+        again.close()
+    # A changed file changes the blocks: the kept matrix is not used for it.
+    with filled.transaction("test: edit") as tx:
+        tx.write(S2.path, S2.render().replace("loves the beach", "loves kayaks"))
+    third = open_index(filled.root, embedder=hashed)
+    got = third.search("kayaks", method="dense", k=3, path_prefix=S2.path)
+    assert "loves kayaks" in got[0].text
+
+
 def test_bad_arguments_are_clear_errors(filled: MemoryRepo, tmp_path: Path) -> None:
     idx = open_index(filled.root)
     for kwargs, message in [
