@@ -43,7 +43,7 @@ class Context:
         words = ["brain", *args]
         if self.memory_flag:
             words += ["--memory", str(self.memory)]
-        return " ".join(shlex.quote(w) if w != "--memory" else w for w in words)
+        return shlex.join(words)
 
 
 def run_checks(ctx: Context, env: dict[str, str] | None = None) -> list[Check]:
