@@ -12,6 +12,7 @@ clients editing one note lose nothing. knowledge/ is Dream's and is never writte
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -109,19 +110,40 @@ class NoteWriter:
 
     # -- checks --------------------------------------------------------------------------
 
-    def check(self, rel: str, text: str, gone: tuple[str, ...] = ()) -> list[str]:
-        """Refuse `text` as `rel` with the validators' errors; return their warnings."""
+    def check(self, rel: str, text: str, before: str | None = None) -> list[str]:
+        """Refuse `text` as `rel` with the validators' errors; return their warnings.
+
+        With `before` (the note as it was), an error the note already had is no reason to
+        refuse an edit: it comes back as a warning. A person's note may link a page Dream
+        has not written yet; an agent appending a line did not cause that.
+        """
         from validators.page_check import validate_page
 
-        report = validate_page(self.root, rel, text, gone=gone)
-        if report.errors:
-            shown = [f"- {_where(f)} [{f.code}] {f.message}" for f in report.errors]
+        report = validate_page(self.root, rel, text)
+        errors, warnings = report.errors, report.warnings
+        if errors and before is not None:
+            had = Counter((f.code, f.message) for f in validate_page(self.root, rel, before).errors)
+            new, old = [], []
+            for f in errors:
+                key = (f.code, f.message)
+                if had[key] > 0:
+                    had[key] -= 1
+                    old.append(f)
+                else:
+                    new.append(f)
+            errors, warnings = new, [*old, *warnings]
+        if errors:
+            shown = [f"- {_where(f)} [{f.code}] {f.message}" for f in errors]
             more = len(shown) - MAX_FINDINGS_SHOWN
             lines = shown[:MAX_FINDINGS_SHOWN] + ([f"- ({more} more)"] if more > 0 else [])
             raise ToolError(
                 f"refused: {rel} fails validation; nothing was written:\n" + "\n".join(lines)
             )
-        return [f"{_where(f)} [{f.code}] {f.message}" for f in report.warnings]
+        return [
+            f"{_where(f)} [{f.code}] {f.message}"
+            + (" (already in the note)" if f.severity == "error" else "")
+            for f in warnings
+        ]
 
     def links_broken_by(self, gone: str, added: str | None = None) -> list[str]:
         """Links of wiki pages that reach `gone` and would reach nothing once it is gone
@@ -209,7 +231,7 @@ class NoteWriter:
             after = edited(before)
             if after == before:
                 return NoteChanged(path=rel, commit=None, message="no change")
-            warnings = self.check(rel, after)
+            warnings = self.check(rel, after, before)
             with self._tx(subject, "edit_note", client) as tx:
                 current = tx.read_text(rel)
                 if current is None:
@@ -227,7 +249,7 @@ class NoteWriter:
             after = edited(before)
             if after == before:
                 return NoteChanged(path=rel, commit=None, message="no change")
-            warnings = self.check(rel, after)
+            warnings = self.check(rel, after, before)
             tx.write(rel, after)
         return _changed(rel, tx, subject, warnings)
 
