@@ -39,7 +39,7 @@ class Answer:
     withheld: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """The shape `brain ask --json` prints (documented in the README)."""
+        """The shape `brain ask --json` prints (documented in docs/ask.md)."""
         return {
             "answer": self.text,
             "citations": [c.as_dict() for c in self.citations],

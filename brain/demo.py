@@ -71,7 +71,8 @@ def _run(root: Path, workdir: Path, say: Echo) -> dict[str, Any]:
     for path in result.pages_updated:
         say(f"   updated {path}")
     if result.claims_removed:
-        say(f"   {len(result.claims_removed)} unsupported claims removed by the validators")
+        n = len(result.claims_removed)
+        say(f"   {n} unsupported claim{'s' if n != 1 else ''} removed by the validators")
 
     report = validate_tree(root)
     say(

@@ -33,7 +33,7 @@ def _crontab(*args: str, input: str | None = None) -> subprocess.CompletedProces
     if not shutil.which(cmd[0]):
         raise ScheduleError(
             f"{cmd[0]!r} not found: install cron (e.g. apt-get install cron) or use the "
-            "systemd timer described in the README"
+            "systemd timer in the manual (docs/dream.md, Scheduling)"
         )
     return subprocess.run([*cmd, *args], input=input, capture_output=True, text=True)
 

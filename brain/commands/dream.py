@@ -175,8 +175,9 @@ def _print_removed(claims: list[dict[str, Any]], verbose: bool) -> None:
     top = "; ".join(f"{reason} ({n})" for reason, n in reasons.most_common(3))
     others = len(reasons) - 3
     click.echo(
-        f"  {len(claims)} claims removed by the validators (not supported by their evidence;"
-        f" --verbose lists each): {top}" + (f"; {others} other reasons" if others > 0 else "")
+        f"  {len(claims)} claim{'s' if len(claims) != 1 else ''} removed by the validators "
+        f"(not supported by their evidence; --verbose lists each): {top}"
+        + (f"; {others} other reasons" if others > 0 else "")
     )
 
 
