@@ -116,3 +116,12 @@ def test_every_environment_variable_is_documented():
     manual = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs").glob("*.md"))
     missing = sorted(n for n in names if f"`{n}`" not in manual and f"`{n}=" not in manual)
     assert not missing, f"environment variables no docs page names: {missing}"
+
+
+def test_the_manual_names_the_default_retrieval_variants():
+    from evals.retrieval import DEFAULT_VARIANTS
+
+    text = " ".join((ROOT / "docs" / "evaluation.md").read_text(encoding="utf-8").split())
+    found = re.search(r"`--list-variants` shows them; default ((?:`[\w-]+`(?:, )?)+)\)", text)
+    assert found, "docs/evaluation.md no longer says which variants run by default"
+    assert re.findall(r"`([\w-]+)`", found.group(1)) == list(DEFAULT_VARIANTS)

@@ -8,6 +8,7 @@ run from the unpacked wheel, away from the source tree.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -98,3 +99,13 @@ def test_the_unpacked_wheel_runs_brain_away_from_the_source_tree(wheel: Path, tm
     assert (tmp_path / "memory" / ".obsidian" / "app.json").is_file()  # templates came along
     assert "1 session captured" in brain("capture", "session", str(fixture))
     brain("validate")  # exits 0: the schemas it checks against came along too
+
+
+def test_make_install_quiets_pip_but_not_its_errors_and_demo_says_how_to_run_brain():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    # -qq is pip's "errors only": warnings go, errors stay. Every install goes through it.
+    assert re.search(r"^PIP := \$\(BIN\)/python -m pip install -qq$", makefile, flags=re.M)
+    recipes = [line for line in makefile.splitlines() if line.startswith("\t")]
+    assert not [line for line in recipes if "pip install" in line], "use $(PIP)"
+    demo = makefile.split("\ndemo:", 1)[1].split("\n\n", 1)[0]
+    assert "source $(BIN)/activate" in demo and "pipx install ." in demo
