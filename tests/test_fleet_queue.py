@@ -39,14 +39,18 @@ pytestmark = [
     ),
 ]
 
-#: Every worker: no embeddings (small, fast runs), a short lock TTL so a killed worker's
-#: lock frees quickly, a short visibility timeout so its task comes back quickly.
+#: Every worker: no embeddings (small, fast runs). The lock TTL and visibility timeout
+#: are long, as in production, except where a test kills a worker (FAST_RECOVERY): a
+#: short TTL lets a live but CPU-starved run lose its lock, and a short visibility
+#: timeout hands a slow task out twice, either of which muddles what a test counts.
 WORKER_ENV = {
     "BRAIN_DREAM_EMBED": "0",
-    "BRAIN_FLEET_LOCK_TTL": "2",
-    "BRAIN_FLEET_VISIBILITY": "4",
+    "BRAIN_FLEET_LOCK_TTL": "60",
+    "BRAIN_FLEET_VISIBILITY": "600",
     "BRAIN_FLEET_WAIT": "120",
 }
+#: A killed worker's lock frees in 2 s and its task comes back after 4 s.
+FAST_RECOVERY = {"BRAIN_FLEET_LOCK_TTL": "2", "BRAIN_FLEET_VISIBILITY": "4"}
 DEADLINE = 240.0  # seconds any wait below may take on a loaded machine before failing
 
 
@@ -181,7 +185,7 @@ def test_a_worker_killed_mid_run_has_its_task_redelivered(
     root = tmp_path / "fleet"
     repo = make_fleet(root, ["victim"], sessions=3)["victim"]
     before = repo.head()
-    workers.start("doomed", BRAIN_DREAM_TEST_PAUSE="600")
+    workers.start("doomed", BRAIN_DREAM_TEST_PAUSE="600", **FAST_RECOVERY)
     out = fleet("dream", str(root), "--queue", redis_url, "--json")
     task_id = json.loads(out.stdout)["queued"][0]["task_id"]
     runs = repo.root / ".brain" / "cache" / "dream"
@@ -192,7 +196,7 @@ def test_a_worker_killed_mid_run_has_its_task_redelivered(
     workers.kill("doomed")  # kill -9, the worker and its pool process
     assert repo.head() == before and dream_commits(repo) == []
 
-    workers.start("rescuer")
+    workers.start("rescuer", **FAST_RECOVERY)
     records = root / ".fleet" / "runs.jsonl"
     _until(
         lambda: any(r["status"] == "committed" for r in read_records(records)),
@@ -225,6 +229,7 @@ def test_two_workers_never_hold_one_memory(
     assert sorted(r["status"] for r in results) == ["committed", "nothing-new"]
     assert results[0]["worker"] != results[1]["worker"]  # each worker took one
     a, b = sorted(results, key=lambda r: r["locked_at"])
+    assert a["notes"] == [] and b["notes"] == []  # no lock was lost
     assert a["released_at"] <= b["locked_at"]  # one after the other, never both
     assert b["message"].startswith("waited ") and "nothing new" in b["message"].lower()
     assert len(dream_commits(repo)) == 1
@@ -287,8 +292,6 @@ def test_rate_limits_are_retried_with_backoff_then_reported(
             BRAIN_LLM_MODEL="test-model",
             BRAIN_FLEET_RETRIES="2",
             BRAIN_FLEET_BACKOFF="0.2",
-            # Long enough that no attempt is handed out twice: each is counted exactly.
-            BRAIN_FLEET_VISIBILITY="120",
         )
         out = fleet("dream", str(root), "--queue", redis_url, "--wait", "--json")
     finally:
@@ -313,7 +316,8 @@ def test_a_pool_process_killed_mid_run_is_requeued_by_its_worker(
     gate = tmp_path / "hold"
     gate.touch()
     # The first attempt sleeps in the run while `gate` exists; later ones go through.
-    workers.start("w1", BRAIN_DREAM_TEST_PAUSE=f"600:{gate}", BRAIN_FLEET_VISIBILITY="600")
+    # A short TTL: the dead pool process's lock must free for the requeued attempt.
+    workers.start("w1", BRAIN_DREAM_TEST_PAUSE=f"600:{gate}", BRAIN_FLEET_LOCK_TTL="2")
     out = fleet("dream", str(root), "--queue", redis_url, "--json")
     task_id = json.loads(out.stdout)["queued"][0]["task_id"]
     runs = repo.root / ".brain" / "cache" / "dream"
