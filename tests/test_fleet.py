@@ -243,3 +243,17 @@ def test_llm_runs_record_their_token_use(tmp_path: Path, monkeypatch: pytest.Mon
     assert rec["status"] == "committed" and rec["engine"] == "llm"
     assert rec["tokens"]["input"] > 0 and rec["tokens"]["output"] > 0
     assert read_records(tmp_path / "runs.jsonl")[0]["tokens"] == rec["tokens"]
+
+
+def test_a_queue_that_does_not_answer_is_one_clean_error(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    make_fleet(tmp_path / "fleet", ["alice"])
+    url = f"redis://:secret@127.0.0.1:{port}/0"
+    for args in (["dream", "--all"], ["status"]):
+        code, out = run("fleet", args[0], str(tmp_path / "fleet"), "--queue", url, *args[1:])
+        assert code == 1 and f"cannot reach the queue at 127.0.0.1:{port}/0" in out
+        assert "secret" not in out and "Traceback" not in out

@@ -143,8 +143,8 @@ def _until(cond, what: str, log: Path | None = None) -> None:  # type: ignore[no
     raise AssertionError(f"timed out waiting for {what}\n{tail}")
 
 
-def fleet(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, **WORKER_ENV}
+def fleet(*args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **WORKER_ENV, **extra}
     return subprocess.run(
         [sys.executable, "-m", "brain.cli", "fleet", *args],
         capture_output=True,
@@ -338,3 +338,26 @@ def test_a_pool_process_killed_mid_run_is_requeued_by_its_worker(
     assert done[0]["worker"] != f"{holder['host']}:{holder['pid']}"  # a new pool process
     assert len(dream_commits(repo)) == 1 and all_consumed(repo)
     assert head_is_valid(repo, tmp_path / "check") == []
+
+
+def test_capture_goes_through_the_queue(tmp_path: Path, redis_url: str, workers: Workers) -> None:
+    root = tmp_path / "fleet"
+    repos = make_fleet(root, ["alice", "bob"], sessions=0)
+    drop = tmp_path / "drop"
+    drop.mkdir()
+    for name in ("alice", "bob"):
+        msgs = [{"role": "user", "content": f"I am {name} and I moved to Porto."}]
+        (drop / f"{name}.json").write_text(json.dumps({"memory": name, "messages": msgs}))
+    # No worker yet: the command says so instead of waiting forever; the task stays queued.
+    late = fleet(
+        "capture", str(root), "--from", str(drop), "--queue", redis_url, BRAIN_FLEET_WAIT="1"
+    )
+    assert late.returncode == 1 and "is `brain fleet worker` running?" in late.stderr
+    workers.start("w1")
+    out = fleet("capture", str(root), "--from", str(drop), "--queue", redis_url, "--json")
+    assert out.returncode == 0, out.stderr
+    results = {r["memory"]: r for r in json.loads(out.stdout)["results"]}
+    # The queued task of the first command ran too: the second finds the sessions there.
+    assert all(r["error"] is None and r["captured"] + r["unchanged"] == 1 for r in results.values())
+    for repo in repos.values():
+        assert len(list((repo.root / "sessions").glob("*/*/*.md"))) == 1

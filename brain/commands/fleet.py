@@ -38,9 +38,10 @@ def status_cmd(root: Path, queue: str | None, as_json: bool) -> None:
     lock = None
     if queue:
         from brain.fleet.locks import RedisLock
-        from brain.fleet.tasks import configure, redis_client
+        from brain.fleet.tasks import configure, reachable, redis_client
 
         configure(queue)
+        reachable()
         lock = RedisLock(redis_client(), FleetConfig.load().lock_ttl)
     rows = fleet_status(root, FleetConfig.load().records, lock)
     if as_json:
@@ -96,9 +97,10 @@ def dream_cmd(
 
     cfg = FleetConfig.load()
     if queue:
-        from brain.fleet.tasks import configure, enqueue
+        from brain.fleet.tasks import configure, enqueue, reachable
 
         configure(queue)
+        reachable()
         out = enqueue(root, every=every)
         if wait_all:
             out["results"] = _results(out["queued"])
@@ -163,6 +165,24 @@ def _results(queued: list[dict[str, Any]]) -> list[dict[str, Any]]:
         value = res.result if res.successful() else {"status": "failed", "error": str(res.result)}
         out.append({"memory": q["memory"], **(value if isinstance(value, dict) else {})})
     return out
+
+
+def _outcome(pending: Any) -> dict[str, Any]:
+    """A capture task's result, waiting for a worker at most BRAIN_FLEET_WAIT seconds."""
+    from celery.exceptions import TimeoutError as CeleryTimeout
+
+    from brain.config import FleetConfig
+    from brain.fleet.errors import FleetError
+
+    wait = FleetConfig.load().wait
+    try:
+        result: dict[str, Any] = pending.get(timeout=wait)
+    except CeleryTimeout:
+        raise FleetError(
+            f"no worker finished capture task {pending.id} within {wait:g}s; is "
+            "`brain fleet worker` running? (the task stays queued)"
+        ) from None
+    return result
 
 
 @fleet_cmd.command("worker")
@@ -278,14 +298,15 @@ def capture_cmd(
     routing, fleet = route(root, drop, mapping, key)
     results: list[dict[str, Any]] = []
     if queue:
-        from brain.fleet.tasks import capture_task, configure
+        from brain.fleet.tasks import capture_task, configure, reachable
 
         configure(queue)
+        reachable()
         pending = [
             capture_task.apply_async(args=(n, str(fleet[n].path), [str(f) for f in fs]))
             for n, fs in sorted(routing.routes.items())
         ]
-        results = [p.get(timeout=None) for p in pending]
+        results = [_outcome(p) for p in pending]
     else:
         results = [capture_into(n, fleet[n].path, fs) for n, fs in sorted(routing.routes.items())]
     if as_json:

@@ -72,6 +72,18 @@ def redis_client() -> Any:
     return redis.Redis.from_url(app.conf.broker_url)
 
 
+def reachable() -> None:
+    """One clean error when the broker does not answer (commands that enqueue or ask)."""
+    import redis
+
+    url = str(app.conf.broker_url)
+    shown = url.split("@", 1)[-1] if "@" in url else url.split("://", 1)[-1]
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5).ping()
+    except redis.RedisError as exc:
+        raise FleetError(f"cannot reach the queue at {shown}: {exc}") from exc
+
+
 def backoff(retries: int, base: float) -> float:
     """Seconds before retry number `retries` + 1: doubling from base, jittered, capped."""
     delay = min(1800.0, base * (2**retries))
