@@ -4,7 +4,6 @@ the cron entry, and the verdicts on errors (retry or report)."""
 from __future__ import annotations
 
 import json
-import os
 import stat
 from pathlib import Path
 
@@ -203,10 +202,6 @@ def test_token_use_is_counted() -> None:
     backend.complete("system", [], [], 100)
     backend.complete("system", [], [], 100)
     assert backend.calls == 2 and backend.input > 0 and backend.output > 0
-
-
-def test_the_test_pause_hook_is_off_by_default() -> None:
-    assert "BRAIN_DREAM_TEST_PAUSE" not in os.environ
 
 
 def test_compose_and_cronjob_commands_are_real_fleet_commands() -> None:
