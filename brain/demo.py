@@ -8,6 +8,7 @@ engine, bundled embedding model, local sandbox): no API key, no network.
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from importlib import resources
@@ -22,6 +23,19 @@ from validators import validate_tree
 Echo = Callable[[str], None]
 
 QUESTIONS = ("Where does Maya work now?", "Who is the tech lead of Project Atlas?")
+
+
+def brain_command() -> str:
+    """How to call `brain` from this shell: its name when it is on PATH, else its path.
+
+    After `make demo` the command lives in .venv/bin, which is not on PATH until the venv
+    is activated; a hint that says `brain` would fail there.
+    """
+    here = Path(sys.executable).with_name("brain")
+    found = shutil.which("brain")
+    if found and (not here.exists() or Path(found).resolve() == here.resolve()):
+        return "brain"
+    return str(here) if here.exists() else "brain"
 
 
 def _data_file(name: str, into: Path) -> Path:
@@ -101,7 +115,8 @@ def _run(root: Path, workdir: Path, say: Echo) -> dict[str, Any]:
     say(f"{6 + len(QUESTIONS)}. Git history ({len(log)} commits, newest first):")
     for line in log:
         say(f"   {line}")
-    say(f"\nOpen {root} in Obsidian, or explore it with: brain search --memory {root} QUERY")
+    explore = f"{brain_command()} search --memory {root} QUERY"
+    say(f"\nOpen {root} in Obsidian, or explore it with: {explore}")
     return {
         "memory": str(root),
         "sessions": [o.path for o in captured.captured],

@@ -125,3 +125,15 @@ def test_the_manual_names_the_default_retrieval_variants():
     found = re.search(r"`--list-variants` shows them; default ((?:`[\w-]+`(?:, )?)+)\)", text)
     assert found, "docs/evaluation.md no longer says which variants run by default"
     assert re.findall(r"`([\w-]+)`", found.group(1)) == list(DEFAULT_VARIANTS)
+
+
+def test_the_demo_names_brain_the_way_this_shell_can_run_it(monkeypatch):
+    from brain.demo import brain_command
+
+    here = Path(sys.executable).with_name("brain")
+    if not here.exists():
+        pytest.skip("brain is not installed beside this Python")
+    monkeypatch.setenv("PATH", "/nonexistent")  # .venv/bin not on PATH, as after make demo
+    assert brain_command() == str(here)
+    monkeypatch.setenv("PATH", str(here.parent))  # an activated venv
+    assert brain_command() == "brain"
