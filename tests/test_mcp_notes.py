@@ -304,3 +304,12 @@ def test_search_sees_edits_made_while_the_server_runs(repo: MemoryRepo) -> None:
 def _commit_elsewhere(repo: MemoryRepo) -> None:
     with repo.transaction("another process", {"Brain-Command": "test"}) as tx:
         tx.write("notes/pantry.md", "# Pantry\n\nBuy quinoa and lentils.\n")
+
+
+def test_read_only_and_dream_do_not_go_together(repo: MemoryRepo) -> None:
+    from click.testing import CliRunner
+
+    from brain.cli import cli
+
+    res = CliRunner().invoke(cli, ["mcp", "--memory", str(repo.root), "--read-only", "--dream"])
+    assert res.exit_code == 2 and "cannot be --read-only" in res.output
