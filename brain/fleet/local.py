@@ -51,6 +51,10 @@ def dream_local(
     # spawn, not fork: each process loads spaCy and torch itself, with no threads copied.
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=ctx) as pool:
-        futures = [pool.submit(_one, m, target, engine) for m in todo]
+        futures = {pool.submit(_one, m, target, engine): m for m in todo}
         for fut in as_completed(futures):
-            yield fut.result()
+            try:
+                yield fut.result()
+            except Exception as exc:  # one memory's crash (or its process's) is its own
+                name = futures[fut].name
+                yield {"memory": name, "status": "failed", "error": f"{type(exc).__name__}: {exc}"}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -165,6 +166,8 @@ def dream_one(
             transient = exc
     except AgentError as exc:  # a misconfigured backend: the memory's run cannot go on
         rec["error"] = f"llm: {exc}"
+    except (OSError, subprocess.SubprocessError) as exc:  # an unreadable repo, a full disk
+        rec["error"] = f"{type(exc).__name__}: {exc}"
     rec["seconds"] = round(time.monotonic() - start, 3)
     if counting is not None:
         rec["tokens"] = {"input": counting.input, "output": counting.output}
