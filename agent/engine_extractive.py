@@ -109,8 +109,16 @@ class ExtractiveEngine:
             q = analyse(fixed)
             pool = _dedupe([*pool, *self._candidates(self._search(fixed))])
         users = [*self.owner_names, *_users(pool)]
+        recased = _recase(q.text, self._people(pool, users))
+        if recased != q.text:
+            q = analyse(recased)  # "where did hollis get a job?": Hollis is someone memory knows
         subj, extra = self._subject(q, pool, users)
         pool = _dedupe([*pool, *extra])
+        unnamed = _without_names(q.text, subj.names | subj.owner_names | _dominant(q, pool))
+        if unnamed != q.text and terms(unnamed):
+            # "How much Metacam does Biscuit get?": every block about Biscuit matches the
+            # name; the one that says what was asked may only share the rarer word.
+            pool = _dedupe([*pool, *self._candidates(self._search(unnamed), rank_shift=2)])
         known_people, known_names = self._known(pool, users)
         reader = Reader(
             q,
@@ -173,6 +181,15 @@ class ExtractiveEngine:
         for page in wiki.pages.values():
             names |= {n.lower() for n in (page.title, *page.aliases)}
         return people, names
+
+    def _people(self, pool: list[Candidate], users: list[str]) -> list[str]:
+        """Names of people memory knows, as memory writes them: speakers, and the titles
+        and aliases of person and profile pages."""
+        out = [*users, *(c.block.speaker for c in pool if c.block.speaker)]
+        for page in self.wiki().pages.values():
+            if page.type in ("person", "profile"):
+                out += [page.title, *page.aliases]
+        return [n for n in dict.fromkeys(out) if n and n.lower() not in ("user", "assistant")]
 
     def _similarity(self) -> Similarity | None:
         """Cosine similarity with the search index's own embedder, when it has one."""
@@ -375,9 +392,17 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
     for b in f.blocks:
         context = f.context or bool(f.via)
         before = _antecedent(b, store)
+        following = sentences(b.text)
         out += [
-            Candidate(s, (b,), rank, context=context, antecedent=before if i == 0 else prev)
-            for i, (s, prev) in enumerate(_with_previous(sentences(b.text)))
+            Candidate(
+                s,
+                (b,),
+                rank,
+                context=context,
+                antecedent=before if i == 0 else prev,
+                following=following[i + 1] if i + 1 < len(following) else "",
+            )
+            for i, (s, prev) in enumerate(_with_previous(following))
         ]
     return out
 
@@ -405,6 +430,38 @@ def _respell(question: str, pool: list[Candidate]) -> str:
         return best[0]
 
     return re.sub(r"[A-Za-z]+", fix, question)
+
+
+def _recase(question: str, people: list[str]) -> str:
+    """A question typed in lower case with the names of people memory knows written as
+    memory writes them ("where did hollis get a job?" -> "... Hollis ..."), so the
+    question reads them as names."""
+    out = question
+    for name in sorted(people, key=len, reverse=True):
+        if name[:1].isupper() and name.lower() not in stopwords():  # "Will", "May"
+            pattern = rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])"
+            out = re.sub(pattern, name, out)
+    return out
+
+
+def _dominant(q: Question, pool: list[Candidate], least: int = 3) -> set[str]:
+    """The question's names that most of what search found already says ("Bar Lupita"
+    in "what's Tomás's salary at Bar Lupita?"): they select nothing among it."""
+    texts = {(b.path, b.anchor): b.text.lower() for c in pool for b in c.blocks}
+    return {
+        n
+        for n in q.names
+        if sum(1 for t in texts.values() if re.search(rf"\b{re.escape(n.lower())}\b", t)) >= least
+    }
+
+
+def _without_names(question: str, names: set[str]) -> str:
+    """The question without the names of whom it is about ("how much Metacam does get?")."""
+    out = question
+    for name in sorted(names, key=len, reverse=True):
+        if name:
+            out = re.sub(rf"\b{re.escape(name)}(?:['’]s)?\b", " ", out, flags=re.I)
+    return " ".join(out.split())
 
 
 def _with_previous(items: list[str]) -> list[tuple[str, str]]:

@@ -17,7 +17,7 @@ from functools import cache
 from .spans import MONTHS
 from .text import WORD, lexicon, stopwords, terms
 
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.-]*[A-Za-z0-9]|[A-Za-z0-9]")
+_TOKEN = re.compile(r"[^\W_][\w'’.-]*[^\W_]|[^\W_]")  # letters of any script: "Tomás"
 _POSS = re.compile(r"['’]s?$")
 _WH = ("who", "whom", "whose", "what", "which", "where", "when", "why", "how")
 _PREPS = {"in", "at", "on", "for", "to", "from", "with", "about", "of", "by", "during", "into"}

@@ -9,7 +9,7 @@ import datetime as dt
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
 from memory_schema.session import AI_SPEAKERS
@@ -56,6 +56,8 @@ VALUE_TYPES = ("number", "frequency", "duration", "time")
 SPELLING = 80  # rapidfuzz ratio of a misspelling ("dentsit", "dentist": 86)
 MAX_MENTION = 12  # readings checked for what the question asks about, best first
 SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
+#: How far past a value its unit may run ("24 contact hours"): a few words.
+UNIT_CHARS = 16
 #: How far below the best a newer answer may score and still be taken as what holds now.
 CURRENT_MARGIN = 0.6
 _SECOND_PERSON = re.compile(r"\b(you|you're|you've|you'd|you'll|your|yours|yourself)\b", re.I)
@@ -85,6 +87,9 @@ class Candidate:
     fact: Fact | None = None
     context: bool = False  # a neighbour of a search hit
     antecedent: str = ""  # what was said just before: who "she" or "he" is
+    #: The next sentence of the same turn, paragraph or note: a value often follows the
+    #: words that name what it is of ("Biscuit hydrotherapy - Aqua Paws. Thursdays 11.15.")
+    following: str = ""
 
     @property
     def block(self) -> Block:
@@ -374,11 +379,16 @@ class Reader:
         topic -= self.subj.covered
         if self.subj.resolved:  # nor does the name of whose relative it is
             topic -= {t for n in self.subj.owner_names for t in terms(n)}
+        dominant = _dominant_terms(q, pool)
+        topic = (topic - dominant) or topic  # "Bar Lupita", which most evidence says
         total = sum(idf.get(t, 1.0) for t in topic) or 1.0
         # What a bare value is of: the question's words but names and light verbs ("rent"
         # in "how much rent do i pay", "metacam" in "how much Metacam does Biscuit get").
         generic = {t for w in lexicon()["generic_verbs"] for t in terms(str(w))}  # type: ignore[union-attr]
         value_words = set(q.terms) - names - generic - {"much", "mani", "long", "often"}
+        # A name most of the evidence says ("Bar Lupita" in "Tomás's salary at Bar
+        # Lupita") tells no value from another: "salary" must be there.
+        value_words = (value_words - dominant) or value_words
         dated = sorted({c.date for c in pool if c.date})
         # Cheap checks first; sentence embeddings only for what is left (at most
         # MAX_EMBED, the best matched first), since embedding is the slow part.
@@ -420,6 +430,14 @@ class Reader:
             if chained and set(c.blocks) <= set(self.subj.evidence):
                 continue  # the sentence that said who they are says nothing more
             span, weak, when = self.span(c)
+            if not span and q.typed and c.following and not is_question(c.following):
+                # The value in the next sentence of the same block, when this one names
+                # what it is of: scored a little below a value in the sentence itself.
+                nxt, nxt_weak, nxt_when = self.span(replace(c, text=c.following))
+                if nxt and not nxt_weak:
+                    span, weak, when = nxt, False, nxt_when
+                    sim -= 0.05
+                    c = replace(c, text=f"{c.text} {c.following}", following="")
             by_meaning = False
             if not span and chained and self.category:
                 span = self._category_span(c)
@@ -726,7 +744,28 @@ class Reader:
         spots = [m.start() for m in WORD.finditer(low) if terms(m.group(0)) & want]
         if not spots:
             return spans[0]
-        return min(spans, key=lambda sp: (min(abs(sp.start - p) for p in spots), sp.start))
+
+        def named(sp: Span) -> int:
+            # The words the value is of, said with it: "24 contact hours" for "how many
+            # contact hours", over "1 hour" a few words on.
+            unit = " ".join(WORD.findall(low[sp.start : sp.end + UNIT_CHARS])[:4])
+            return len(terms(unit) & want)
+
+        return min(
+            spans,
+            key=lambda sp: (-named(sp), min(abs(sp.start - p) for p in spots), sp.start),
+        )
+
+
+def _dominant_terms(q: Question, pool: Sequence[Candidate], least: int = 3) -> set[str]:
+    """Stems of the question's names that at least `least` blocks of the pool say."""
+    texts = {(b.path, b.anchor): b.text.lower() for c in pool for b in c.blocks}
+    out: set[str] = set()
+    for n in q.names:
+        pattern = rf"\b{re.escape(n.lower())}\b"
+        if sum(1 for t in texts.values() if re.search(pattern, t)) >= least:
+            out |= terms(n)
+    return out
 
 
 def _latest_first(readings: list[Reading]) -> list[Reading]:

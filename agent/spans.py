@@ -63,8 +63,9 @@ _PAST = re.compile(
 )
 
 _AMOUNT = re.compile(
-    r"(?:[$€£]\s?)?\b\d[\d,]*(?:\.\d+)?(?:\s?(?:k|%|percent))?"
-    r"(?:\s+(?!(?:and|or|to|a|the|in|on|at|of|for|with|is|was|but|so)\b)[a-z]+)?",
+    r"(?:[$€£]\s?)?\b\d[\d,]*(?:\.\d+)?(?:\s?(?:k\b|%|percent\b))?"
+    r"(?:\s*(?!(?:and|or|to|a|an|the|in|on|at|of|for|with|is|was|but|so|per|each|every|"
+    r"from|by|than|if|as|when|until|after|before|plus|x)\b)[a-z]+)?",
     re.I,
 )
 _FREQUENCY = re.compile(

@@ -7,7 +7,7 @@ import re
 from functools import cache
 from importlib import resources
 
-WORD = re.compile(r"[a-z0-9]+")
+WORD = re.compile(r"[^\W_]+")  # lower-cased text; letters of any script ("tomás")
 _SENTENCE = re.compile(
     r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bMrs\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
     r"(?<=[.!?])\s+(?=[A-Z0-9\"'(“‘])"
