@@ -115,7 +115,7 @@ class ExtractiveEngine:
         subj, extra = self._subject(q, pool, users)
         pool = _dedupe([*pool, *extra])
         unnamed = _without_names(q.text, subj.names | subj.owner_names | _dominant(q, pool))
-        if unnamed != q.text and terms(unnamed):
+        if unnamed != q.text and _unsaid_by_top(terms(unnamed), pool):
             # "How much Metacam does Biscuit get?": every block about Biscuit matches the
             # name; the one that says what was asked may only share the rarer word.
             pool = _dedupe([*pool, *self._candidates(self._search(unnamed), rank_shift=2)])
@@ -453,6 +453,18 @@ def _dominant(q: Question, pool: list[Candidate], least: int = 3) -> set[str]:
         for n in q.names
         if sum(1 for t in texts.values() if re.search(rf"\b{re.escape(n.lower())}\b", t)) >= least
     }
+
+
+def _unsaid_by_top(words: set[str], pool: list[Candidate], top: int = 3) -> bool:
+    """Whether a word of the question is missing from the people's own words (not an
+    AI's) among the best few search hits: then the hits are about the name alone."""
+    from .reader import _by_ai
+
+    said: set[str] = set()
+    for c in pool:
+        if c.rank < top and (c.fact is not None or not _by_ai(c.block)):
+            said |= c.words() if c.fact is not None else terms(c.block.text)
+    return bool(words - said)
 
 
 def _without_names(question: str, names: set[str]) -> str:
