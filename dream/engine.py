@@ -34,7 +34,7 @@ from .extract import (
 )
 from .mentions import NAMED_TYPES, Mentions, Topic, third_person_facts, topic_after
 from .orient import Plan, WorkItem
-from .owner import introduced_name
+from .owner import adopt_owner, introduced_name
 from .requests import keep_request
 from .subjects import SubjectIndex
 from .summarize import build_summary
@@ -115,6 +115,7 @@ class WikiBuilder:
         self.changes: set[tuple[tuple[str, str], str, str]] = set()
         self._mentions: Mentions | None = None
         self._names_cache: tuple[set[str], dict[str, WikiPage]] | None = None
+        adopt_owner(self, plan.state.principal)
 
     # -- subjects -------------------------------------------------------------------------
 

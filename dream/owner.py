@@ -11,7 +11,9 @@ user by it, capitalised. Dream records what it learns in `.brain/config.yaml` (s
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from memory_schema.links import WIKILINK_RE, normalize_key
 from memory_schema.session import Session, Turn
 from validators.semantic import STOPWORDS
 
@@ -70,3 +72,111 @@ def _capitalised(text: str, words: str) -> str | None:
         if addressed and all(w[:1].isupper() for w in found.split()):
             return found
     return None
+
+
+def adopt_owner(wiki: Any, earlier: str | None) -> None:
+    """The owner set by hand after a Dream already wrote the profile under another name
+    (the stand-in "User", or a name it learned) takes that profile over: the page moves
+    to the owner's title (merged into the owner's page when one exists), the earlier name
+    stays an alias so every old link still resolves, and links and Dream's own lines
+    (pages and session summaries) name the owner."""
+    owner = wiki.plan.config.owner
+    if not owner or not earlier:
+        return
+    names = {normalize_key(n) for n in [owner, *wiki.principal_aliases]}
+    if normalize_key(earlier) in names:
+        return
+    old = wiki.subjects.exact(earlier)
+    if old is None or old.type != "profile":
+        return
+    target = wiki.subjects.exact(owner)
+    old_stem, old_path, old_title = old.stem, old.path, old.title
+    if target is None or target is old:
+        wiki.subjects.retitle(old, owner)
+        page = old
+    else:
+        _merge(old, target)
+        wiki.subjects.drop(old)
+        page = target
+        page.type = "profile"
+    wiki.subjects.add_alias(page, old_title)
+    if page.path != old_path:
+        wiki.extra_files[old_path] = None
+        wiki.created.add(page.path)
+    wiki.touched.add(page.path)
+    keys = {normalize_key(old_stem), normalize_key(old_title)}
+    for other in wiki.pages.values():
+        if _rename_in(other, keys, page, old_title):
+            wiki.touched.add(other.path)
+    wiki.extra_files.update(_renamed_summaries(wiki, keys, page, old_title))
+
+
+def _merge(old: Any, into: Any) -> None:
+    """Every line of `old` that `into` does not say yet, with its evidence."""
+    into.quotes.update({k: v for k, v in old.quotes.items() if k not in into.quotes})
+    for section, lines in old.sections.items():
+        have = into.sections.setdefault(section, [])
+        for line in lines:
+            if line.strip() and line not in have:
+                have.append(line)
+    into.lead += [x for x in old.lead if x.strip() and x not in into.lead]
+
+
+def _rename_line(line: str, keys: set[str], page: Any, old_title: str) -> str:
+    def repl(m: re.Match[str]) -> str:
+        bang, target, frag, shown = m.group(1), m.group(2), m.group(3) or "", m.group(4)
+        if bang or normalize_key(target) not in keys:
+            return m.group(0)
+        if shown is None or shown == old_title:
+            shown = page.title
+        return f"[[{page.stem}{frag}]]" if shown == page.stem else f"[[{page.stem}{frag}|{shown}]]"
+
+    line = WIKILINK_RE.sub(repl, line)
+    # Dream's own words named the owner by the earlier name ("User's sister Ines"); the
+    # quoted evidence is not in these lines and stays as it was said.
+    parts = re.split(r"(\[\[[^\]]*\]\]|\[cite:[^\]]*\])", line)
+    pattern = rf"(?<![\w-]){re.escape(old_title)}(?![\w-])"
+    return "".join(p if p.startswith("[") else re.sub(pattern, page.title, p) for p in parts)
+
+
+def _rename_in(page: Any, keys: set[str], owner_page: Any, old_title: str) -> bool:
+    changed = False
+    for lines in [page.lead, *page.sections.values()]:
+        new = [_rename_line(x, keys, owner_page, old_title) for x in lines]
+        if new != lines:
+            lines[:] = new
+            changed = True
+    if not page.auto_summary and old_title in page.summary:
+        page.summary = _rename_line(page.summary, keys, owner_page, old_title)
+        changed = True
+    return changed
+
+
+def _renamed_summaries(wiki: Any, keys: set[str], page: Any, old_title: str) -> dict[str, str]:
+    """Session summaries of earlier runs, with their links and points naming the owner."""
+    from memory_schema.errors import ParseError
+    from memory_schema.page import Page
+
+    from .wiki import WikiPage
+
+    paths = [p for p in wiki.plan.files if p.endswith(".summary.md")]
+    out = {}
+    for path, data in wiki.repo.show_many(paths, wiki.plan.base).items():
+        if data is None or path in wiki.summaries:
+            continue
+        text = data.decode("utf-8", "replace")
+        if old_title not in text:
+            continue
+        try:
+            summary = WikiPage.from_page(Page.parse(text, path))
+        except ParseError:
+            continue
+        summary.auto_summary = False
+        if _rename_in(summary, keys, page, old_title):
+            subjects = summary.extra_meta.get("subjects")
+            if isinstance(subjects, list):
+                summary.extra_meta["subjects"] = [
+                    page.title if s == old_title else s for s in subjects
+                ]
+            out[path] = summary.render()
+    return out

@@ -119,6 +119,30 @@ class SubjectIndex:
         page.aliases.append(name)
         self._names[key] = page.path
 
+    def exact(self, name: str) -> WikiPage | None:
+        """The page with this title or alias, no guessing."""
+        path = self._names.get(normalize_key(name))
+        return self.pages.get(path) if path else None
+
+    def retitle(self, page: WikiPage, title: str) -> None:
+        """Give a page a new title and the file name that goes with it."""
+        del self.pages[page.path]
+        self._names = {k: v for k, v in self._names.items() if v != page.path}
+        folder = page.path.rsplit("/", 1)[0]
+        base = safe_filename(title)
+        path, n = f"{folder}/{base}.md", 2
+        while path in self.pages:
+            path, n = f"{folder}/{base} ({n}).md", n + 1
+        page.path, page.title = path, title
+        self.pages[path] = page
+        self._index(path, page)
+
+    def drop(self, page: WikiPage) -> None:
+        """Forget a page merged into another (its names go with it)."""
+        del self.pages[page.path]
+        self._names = {k: v for k, v in self._names.items() if v != page.path}
+        self._vectors.pop(page.title, None)
+
     def create(self, name: str, type_: str) -> WikiPage:
         folder = FOLDERS.get(type_, "concepts")
         base = safe_filename(name)
