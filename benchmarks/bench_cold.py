@@ -166,7 +166,7 @@ def main() -> None:
     ap.add_argument("--memory", type=Path, help="an existing memory (default: build LoCoMo)")
     ap.add_argument("--dataset", type=Path, default=DEFAULT_DATASET)
     ap.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "bench-cold")
-    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--runs", type=int, default=10, help="0: no cold timings")
     ap.add_argument("--src", type=Path, default=ROOT, help="checkout whose brain is timed")
     ap.add_argument("--no-retrieval", action="store_true", help="skip indexing and top-10")
     ap.add_argument("--questions", type=int, default=None, help="top-10 check on N questions")
@@ -179,7 +179,7 @@ def main() -> None:
     questions = questions_of(args.dataset)
     out: dict[str, object] = {"memory": str(root), "src": str(args.src), "runs": args.runs}
     out["load_before"] = [round(x, 2) for x in os.getloadavg()]
-    out["cold"] = cold_timings(root, questions, args.runs, args.src)
+    out["cold"] = cold_timings(root, questions, args.runs, args.src) if args.runs > 0 else {}
     out["load_after_cold"] = [round(x, 2) for x in os.getloadavg()]
     if not args.no_retrieval:
         checked = questions[: args.questions] if args.questions else questions
