@@ -147,10 +147,12 @@ def indexing_and_retrieval(
         mixed = open_index(root, embedder=embedders["onnx"], cache_dir=scratch / "torch" / "search")
         pairs = {"onnx": indexes["onnx"], "torch index, onnx query": mixed}
         for method in ("hybrid", "dense"):
+            want = [
+                [h.link for h in indexes["torch"].search(q, k=10, method=method)] for q in questions
+            ]
             for label, other in pairs.items():
                 same = same_set = 0
-                for q in questions:
-                    a = [h.link for h in indexes["torch"].search(q, k=10, method=method)]
+                for q, a in zip(questions, want, strict=True):
                     b = [h.link for h in other.search(q, k=10, method=method)]
                     same += a == b
                     same_set += set(a) == set(b)
