@@ -32,13 +32,13 @@ from dataclasses import dataclass, field
 from memory_schema.links import WIKILINK_RE
 
 from . import lexicon
+from .predicates import DESIRE, MOOD_WORDS, NEGATIVE_PHRASES, Predicate, moods_agree, predicates
 from .similarity import PhraseSimilarity, default_similarity
 from .words import (
     MONTHS,
     NEGATIONS,
     STOPWORDS,
     WEEKDAYS,
-    is_negated,
     numbers_in,
     plain_claim,
     resolve_dates,
@@ -97,20 +97,11 @@ IRREALIS = _wordset(
 #: Verbs that say something does not (or no longer) happen: 'skips ice cream', 'quit'.
 NEGATIVE_VERBS = _wordset(
     """avoid avoids avoided avoiding skip skips skipped skipping refuse refuses refused
-    refusing quit quits quitting stop stops stopped stopping"""
+    refusing quit quits quitting stop stops stopped stopping cancel cancels cancelled
+    canceled cancelling canceling decline declines declined declining"""
 )
 #: Words that put a clause in the future: it is planned or expected, not yet done.
 FUTURE = _wordset("will 'll gonna soon upcoming someday")
-_IRREALIS_PAIRS = {
-    "going": {"to"},
-    "thinking": {"about", "of"},
-    "looking": {"into", "forward"},
-    "keen": {"to"},
-    "about": {"to"},
-    "trying": {"to"},
-    "'d": {"like", "love"},
-}
-_MOTION_AFTER_TO = _wordset("the a an my his her their our your this that some church school")
 _CLAUSE_RE = re.compile(
     r"[,;:]\s+|\s+[-–—]\s+|"
     r"\s+(?:and|so|but|because|although|though|whereas|while|since|unless)\s+"
@@ -182,56 +173,6 @@ def _lows(text: str) -> list[str]:
     return [t.lower().replace("’", "'") for t in tokens(text.replace("’", "'"))]
 
 
-def mood(text: str, future_dates: bool = False) -> str:
-    """'desire' (wanted, planned, considered), 'future' (will, going to, a later day),
-    'past' (a past-tense verb) or 'plain' for one clause."""
-    toks = _lows(text)
-    future = future_dates or bool(set(toks) & FUTURE) or "'ll " in f" {text.lower()} "
-    for i, t in enumerate(toks):
-        if t in IRREALIS:
-            return "desire"
-        nxt = toks[i + 1] if i + 1 < len(toks) else ""
-        if t in _IRREALIS_PAIRS and nxt in _IRREALIS_PAIRS[t]:
-            after = toks[i + 2] if i + 2 < len(toks) else ""
-            if t == "going" and after in _MOTION_AFTER_TO:
-                continue  # "going to the beach" is a trip, not a plan
-            if t in ("going", "about"):
-                future = True
-            else:
-                return "desire"
-    if "'d like" in text.lower() or "'d love" in text.lower():
-        return "desire"
-    if future:
-        return "future"
-    if any(lexicon.is_past(t) for t in toks):
-        return "past"
-    return "plain"
-
-
-def _moods_agree(claim: str, evidence: str) -> bool:
-    """A claim that it happened needs evidence that it happened; a plan needs a plan."""
-    if claim == "desire":
-        return evidence in ("desire", "future")
-    if evidence == "desire":
-        return claim == "future"
-    if claim == "future":
-        return evidence != "past"
-    if claim == "past":
-        return evidence != "future"
-    return True
-
-
-def is_negative(text: str) -> bool:
-    """'not', 'never', 'no longer', and verbs of not doing: 'skips', 'quit', 'gave up'."""
-    toks = _lows(text)
-    if is_negated(text) or set(toks) & NEGATIVE_VERBS:
-        return True
-    return any(
-        t in ("give", "gives", "gave", "given", "giving") and "up" in toks[i + 1 : i + 3]
-        for i, t in enumerate(toks)
-    )
-
-
 def _is_entity(tok: str, first: bool, names: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     low = tok.lower().replace("’", "'")
     if not tok[0].isupper() or low in FUNCTION_WORDS or low in NEGATIONS or low in IRREALIS:
@@ -298,8 +239,12 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
     numbers = numbers_in(text + " " + ctx) | {
         n for t in toks for n in numbers_in(" ".join(_parts(t)))
     }
-    for d in dates:
-        numbers |= {str(d.year), str(d.day), f"{d.day:02d}", str(d.month)}
+    # A day said or named vouches for its year, not for its day or month as a count:
+    # 'in March' is no '3 kittens'.
+    numbers |= {str(d.year) for d in dates}
+    for e in evidence:
+        if e.said_on:
+            numbers |= {str(y) for y in season_years(e.text, e.said_on)}
     lows = {t.lower().replace("’", "'") for t in toks}
     return _Reading(
         words=words,
@@ -349,6 +294,33 @@ def loose_dates(text: str, said_on: dt.date) -> set[dt.date]:
             out.add(before)  # "last June", "in June" of a story told
         if how != "last" and (after.year, after.month) >= now:
             out.add(after)  # "next June", "in June" of a plan
+    return out
+
+
+_SEASON_RE = re.compile(
+    r"\b(?:(last|next|this|in|since|until|by)\s+)?(spring|summer|fall|autumn|winter|year)\b",
+    re.IGNORECASE,
+)
+
+
+def season_years(text: str, said_on: dt.date) -> set[int]:
+    """The years a season or 'year' in a block may mean: 'last summer' said in February
+    2024 is summer 2023, 'next spring' said in November 2023 is spring 2024; without
+    'last' or 'next', the year said or the next (a plan) or the one before (a story)."""
+    out: set[int] = set()
+    y = said_on.year
+    for m in _SEASON_RE.finditer(text):
+        how, what = (m.group(1) or "").lower(), m.group(2).lower()
+        if what == "year":
+            if how in ("last", "next"):
+                out.add(y - 1 if how == "last" else y + 1)
+            continue
+        if how == "last":
+            out |= {y - 1, y}
+        elif how == "next":
+            out |= {y, y + 1}
+        else:
+            out |= {y - 1, y, y + 1}
     return out
 
 
@@ -491,6 +463,12 @@ def _names(
         names += [t for i, t in enumerate(toks) if _is_entity(t, i == 0, context_names)]
     for name in dict.fromkeys(names):
         low = _parts(name)[0]
+        if "-" in name:
+            # 'Nairobi-based', 'Lisbon-born': the name is the capitalised part; the rest is
+            # an ordinary word.
+            caps = [p for p in name.split("-") if p[:1].isupper()]
+            if caps and len(caps) < len(name.split("-")):
+                low = _parts(caps[0])[0]
         if low in MONTHS and name[0].isupper():
             if low in block_words or any(d.month == MONTHS[low] for d in ev.dates):
                 continue
@@ -534,73 +512,69 @@ def _overlap(a: set[str], clause: str) -> int:
     return n
 
 
-def _polarity_and_modality(text: str, evidence: Sequence[Evidence]) -> Support | None:
-    """Each clause of the claim against the evidence clause that shares most words with it."""
-    ev_clauses = []
+def _polarity_and_modality(
+    text: str, evidence: Sequence[Evidence], ev: _Reading | None = None
+) -> Support | None:
+    """Each predicate of the claim against the evidence predicates that share most words
+    with it: the same polarity, and moods that agree (predicates.py)."""
     said_on = next((e.said_on for e in evidence if e.said_on), None)
-    for e in evidence:
-        for c, m in _moods(e.text, e.said_on):
-            ev_clauses.append((c, m))
-    for part, claim_mood in _moods(text, said_on):
-        words = {
-            w
-            for t in tokens(part)
-            for w in _parts(t)
-            if w not in FUNCTION_WORDS and w not in IRREALIS and w not in NEGATIONS
-        }
-        if not words or not ev_clauses:
+    ev_preds = [p for e in evidence for p in predicates(e.text, e.said_on)]
+    if not ev_preds:
+        return None
+    ignore = FUNCTION_WORDS | IRREALIS | NEGATIONS | NEGATIVE_VERBS
+    for part in predicates(text, said_on):
+        words = {w for t in part.words for w in _parts(t) if w not in ignore and len(w) > 1}
+        words -= {w for w in words if numbers_in(w)}
+        if not words:
             continue
-        negated = is_negative(part)
-        scored = [(_overlap(words, c), c, m) for c, m in ev_clauses]
-        top = max(s for s, _, _ in scored)
+        # The predicate that shares the claim's verb weighs more: 'moved to Denver' is
+        # about 'moving there', not about 'a job offer in Denver'.
+        scored = [
+            (_overlap(words, " ".join(p.words)) + 0.5 * _overlap({part.head}, p.head), p)
+            for p in ev_preds
+        ]
+        top = max(s for s, _ in scored)
         if top == 0:
-            continue  # no clause of the evidence speaks of this part (a name, a label)
-        best = [(c, m) for s, c, m in scored if s == top]
-        if not any(is_negative(c) == negated for c, _ in best):
-            return _fail("negation differs from the evidence", hard=True)
-        if not any(_moods_agree(claim_mood, m) for c, m in best if is_negative(c) == negated):
-            ev_mood = next(m for c, m in best if is_negative(c) == negated)
+            continue  # no predicate of the evidence speaks of this part (a name, a label)
+        best = [p for s, p in scored if s == top]
+        same = [p for p in best if _same_polarity(part, p)]
+        if not same:
+            return _fail("negation differs from the evidence", _neg_words(part), hard=True)
+        # Two ways of not doing may differ in tense: 'called off the trip' (done) is
+        # 'not going' (to come); a wish still needs a wish.
+        if not any(
+            moods_agree(part.mood, p.mood)
+            or (part.negative and p.negative and DESIRE not in (part.mood, p.mood))
+            for p in same
+        ):
             return _fail(
-                f"modality differs: the claim is {_MOOD_WORDS[claim_mood]}, "
-                f"the evidence {_MOOD_WORDS[ev_mood]}",
+                f"modality differs: the claim is {MOOD_WORDS[part.mood]}, "
+                f"the evidence {MOOD_WORDS[same[0].mood]}",
+                [part.text],
                 hard=True,
             )
     return None
 
 
-_MOOD_WORDS = {
-    "desire": "wanted or planned",
-    "future": "still to come",
-    "past": "done",
-    "plain": "so",
-}
-
-
-def _moods(text: str, said_on: dt.date | None) -> list[tuple[str, str]]:
-    """Each clause with its mood; a wish or a plan holds to the end of its sentence
-    ("hoping she and Andrew can find one": the finding is hoped for too)."""
-    out = []
-    for sent in _SENTENCE_RE.split(text):
-        held = ""
-        for c in _CLAUSE_RE.split(sent):
-            if not c.strip():
-                continue
-            m = mood(c, _later(c, said_on))
-            if held and m in ("plain", "past"):
-                m = held
-            elif m in ("desire", "future"):
-                held = m
-            out.append((c, m))
-    return out
-
-
-def _later(clause: str, said_on: dt.date | None) -> bool:
-    """Does the clause name a day after the one it was said on ('tomorrow', 'next June')?"""
-    if re.search(r"\b(next|tomorrow|tonight|upcoming)\b", clause.lower()):
+def _same_polarity(claim: Predicate, ev: Predicate) -> bool:
+    """Both or neither negative; a verb of not doing on one side may stand for the same
+    verb on the other ('left his job' for 'quit my job')."""
+    if claim.negative == ev.negative:
         return True
-    if said_on is None:
+    verb, other = (claim.neg_verb, ev) if claim.negative else (ev.neg_verb, claim)
+    if not verb or (claim.negative and ev.negative):
         return False
-    return any(d > said_on for _, d in resolve_dates(clause, said_on))
+    return any(
+        lexicon.relation(verb, w) in (*_SUPPORTING, "specific", "rare")
+        or lexicon.relation(w, verb) in (*_SUPPORTING, "specific", "rare")
+        for w in other.words
+        if w not in FUNCTION_WORDS
+    )
+
+
+def _neg_words(part: Predicate) -> list[str]:
+    marks = [w for w in part.words if w in NEGATIONS or w in ("n't", "never", "no")]
+    return marks or [part.neg_verb or part.text]
 
 
 _AGE_PARTS = frozenset({"year", "years", "old", "month", "months", "week", "weeks", "day", "days"})
@@ -639,6 +613,8 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
             nxt1 = lows[i + 1] if i + 1 < len(lows) else ""
             if lows[i] in _FIND_VERBS and (nxt1 in _OBJECT_PRONOUNS or nxt1.endswith("ing")):
                 continue  # 'found it amazing', 'finds painting relaxing': a judgement verb
+            if any(nxt1 in NEGATIVE_PHRASES.get(b, ()) for b in lexicon.base_forms(lows[i])):
+                continue  # 'turned down', 'called off': polarity, checked as such
             parts = _parts(t)
             words = parts[1:] if len(parts) > 1 else parts
             if len(parts) > 1 and numbers_in(" ".join(parts)):
@@ -655,6 +631,8 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
                     or w in NEGATIVE_VERBS  # polarity is checked clause by clause
                     or w in MONTHS
                     or w in WEEKDAYS
+                    or bool(numbers_in(w))  # numbers are checked as numbers
+                    or w in ("decade", "decades", "hundred", "thousand", "million")
                     or (w == "longer" and prev == "no")  # "no longer" is a negation
                     or (w in ("like", "love") and prev in ("would", "'d"))  # a wish
                     or (w in ("age", "aged") and numbers_in(nxt))  # "at age eight"
@@ -662,6 +640,59 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
                     continue
                 out.append(w)
     return list(dict.fromkeys(out))
+
+
+#: Nouns for a group the speaker belongs to: 'we' said by someone is their family.
+GROUP_NOUNS = _wordset("family families household couple together")
+#: Where someone lives, which 'at my aunt's' leaves unsaid.
+DWELLINGS = _wordset("home house place flat apartment")
+#: Verbs that only carry a span of time: 'spent forty years', 'went three weeks without'.
+SPAN_VERBS = _wordset("spent spend spends spending gone went go goes passed")
+_DURATION_RE = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"twenty|thirty|forty|fifty|sixty|several|many|few)\b[\w\s-]{0,12}?"
+    r"\b(?:years?|months?|weeks?|days?|hours?|minutes?|decades?)\b",
+    re.IGNORECASE,
+)
+#: Suffixes that make a word of another class without changing what it says.
+_DERIVING = ("fulness", "ful", "fully", "ly", "ness", "ment", "ity", "ation", "ion", "al", "ive")
+
+
+def _parts_of_speech(text: str) -> dict[str, str]:
+    """Each word's part of speech in the claim (spaCy), for the WordNet ties that need it."""
+    from .predicates import _parse
+
+    return {t.lower_: t.pos_ for t in _parse(text)}
+
+
+_POSSESSIVE_PLACE_RE = re.compile(
+    r"\b(?:at|to|from|over|near)\s+(?:(?:my|his|her|our|their|your)\s+)?[\w-]+'s"
+    r"(?=\s*[,.;!?)]|\s*$|\s+(?:tonight|today|tomorrow|yesterday|this|last|next|for|on|in|"
+    r"with|and|after|before|every|again|since|until)\b)",
+    re.IGNORECASE,
+)
+
+
+def _possessive_place(text: str) -> bool:
+    """Does the block name a place by its owner alone ('at my aunt's', 'to Bea's')?"""
+    return bool(_POSSESSIVE_PLACE_RE.search(text.replace("’", "'")))
+
+
+def _takes_duration(word: str, text: str) -> bool:
+    low = text.lower()
+    i = low.find(word)
+    return i >= 0 and bool(_DURATION_RE.match(low[i + len(word) :].lstrip()))
+
+
+def _derived(word: str, ev: _Reading) -> bool:
+    """'helpful' from 'help', 'monthly' from 'month', 'adoption' from 'adopt'."""
+    for suffix in _DERIVING:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            for cand in (base, base + "e", base[:-1] if base.endswith("i") else base + "y"):
+                if lexicon.known(cand) and _lexical(cand, ev):
+                    return True
+    return False
 
 
 def _windows(word: str, text: str) -> list[str]:
@@ -681,11 +712,18 @@ def _unsupported_words(
     todo: list[str] = []
     contrasts: list[tuple[str, str]] = []
     liking = bool(_lows(ev.text) and set(_lows(ev.text)) & PREFERENCE)
+    pos = _parts_of_speech(text)
     for w in _claim_words(text, names, ev):
-        if _lexical(w, ev):
+        if _lexical(w, ev) or _derived(w, ev):
             continue
         if w in PREFERENCE and liking:
             continue  # 'enjoys', 'is into', 'keen on': one liking; polarity is checked apart
+        if w in GROUP_NOUNS and ev.first_plural:
+            continue  # 'we', 'our' of a speaker: their family, household, the couple
+        if w in DWELLINGS and _possessive_place(ev.text):
+            continue  # 'at my aunt's' is at her home
+        if w in SPAN_VERBS and _takes_duration(w, text):
+            continue  # 'spent forty years as', 'has gone three weeks without': the span is checked
         neg = _negated_form(w, ev)
         if neg:
             contrasts.append((w, neg))
@@ -707,6 +745,11 @@ def _unsupported_words(
             continue
         if any(r in _SUPPORTING for r in rels.values()):
             continue
+        if pos.get(w) == "VERB":
+            # Sister terms are things: a verb has no sisters ('spotted' and 'saw' meet
+            # only as nouns), and a narrower verb says the same thing in more detail
+            # ('relocating' for 'moving', 'fractured' for 'broke'); the model decides.
+            rels = {e: ("rare" if r in ("specific", "sibling") else r) for e, r in rels.items()}
         blocked[w] = {e for e, r in rels.items() if r in ("sibling", "specific")}
         rare[w] = [e for e, r in rels.items() if r == "rare"]
         need_model.append(w)

@@ -41,8 +41,40 @@ NUMBER_WORDS = {
         re.findall(
             r"\w+",
             "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-            "fourteen fifteen sixteen seventeen eighteen nineteen twenty",
+            "fourteen fifteen sixteen seventeen eighteen nineteen",
         )
+    )
+}
+NUMBER_WORDS.update(
+    {
+        w: str(10 * i)
+        for i, w in enumerate(
+            ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2
+        )
+    }
+)
+#: Words that multiply the number before them: 'two hundred', 'three thousand'.
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+#: Words that stand for a number on their own: 'a dozen eggs'.
+_COUNT_NOUNS = {"dozen": 12}
+#: Ordinals count too ('her third child'); 'first' is left out, as 'one' is.
+ORDINALS = {
+    w: str(i)
+    for i, w in enumerate(
+        [
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+        ],
+        2,
     )
 }
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
@@ -110,13 +142,53 @@ def is_negated(text: str) -> bool:
 
 
 def numbers_in(text: str) -> set[str]:
+    """Numbers a text states, in digits: '3', 'three', 'twenty-two' (22), 'two hundred'
+    (200), 'a dozen' (12), 'two decades' (20, as years); 'one' alone is too often no count."""
     out = set()
-    for t in tokens(text):
+    words = [w for t in tokens(text) for w in (t.lower().split("-") if "-" in t else [t])]
+    run: list[int] = []
+
+    def close() -> None:
+        if not run:
+            return
+        total, part = 0, 0
+        for v in run:
+            if v in _SCALES.values():
+                part = max(part, 1) * v
+                total, part = total + part, 0
+            else:
+                part += v
+        value = total + part
+        if not (len(run) == 1 and value == 1):
+            out.add(str(value))
+        run.clear()
+
+    for i, t in enumerate(words):
         low = t.lower()
-        if t[0].isdigit():
+        if t and t[0].isdigit():
+            close()
             out.add(t.replace(",", ""))
-        elif low in NUMBER_WORDS and low != "one":
-            out.add(NUMBER_WORDS[low])
+            continue
+        if low in NUMBER_WORDS:
+            run.append(int(NUMBER_WORDS[low]))
+            continue
+        if low in _SCALES and run:
+            run.append(_SCALES[low])
+            continue
+        if low == "and" and run and i + 1 < len(words) and words[i + 1].lower() in NUMBER_WORDS:
+            continue  # 'two hundred and fifty'
+        if low in ("decade", "decades"):
+            # 'two decades' is twenty years, 'a decade' ten.
+            out.add(str(10 * (sum(run) if run else 1)))
+            run.clear()
+            continue
+        had = bool(run)
+        close()
+        if low in _COUNT_NOUNS and not had:
+            out.add(str(_COUNT_NOUNS[low]))
+        elif low in ORDINALS:
+            out.add(ORDINALS[low])
+    close()
     return out
 
 

@@ -1,0 +1,366 @@
+"""Predicates of a claim or a block: each verb with its own words, its mood and polarity.
+
+The support check compares a claim's predicates with the block's: a claim that something
+happened needs a block that says it happened, "not" needs "not". Reading them from
+spaCy's dependency parse (the model Dream already uses) keeps each verb's own words
+together, so "a costume his children chose" is a clause of its own (done), "that will
+be released next month" another (to come), a wish holds for the verbs under it ("I want
+to visit Seoul": the visit is wanted, "I quit smoking": smoking is not done) and not for
+a relative clause hung on one of its nouns, and "My wife and I" is one subject, not two
+clauses.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .words import NEGATIONS, resolve_dates
+
+#: Moods: wanted or planned; still to come; done; going on now; going on since a time
+#: and still ('have been doing'); a plain present or a state.
+DESIRE, FUTURE, PAST, PROGRESSIVE, ONGOING, PLAIN = (
+    "desire",
+    "future",
+    "past",
+    "progressive",
+    "ongoing",
+    "plain",
+)
+
+#: Verbs (lemmas) whose complement is not yet real: 'want to go', 'plans a trip'.
+DESIRE_VERBS = frozenset(
+    [
+        "want",
+        "wish",
+        "hope",
+        "plan",
+        "intend",
+        "aim",
+        "consider",
+        "mean",
+        "dream",
+        "tempt",
+        "hesitate",
+        "try",
+        "seek",
+        "aspire",
+        "long",
+        "yearn",
+        "crave",
+        "prepare",
+    ]
+)
+#: ... and these only with the particle after them: 'thinking about', 'looking into'.
+_DESIRE_WITH = {"think": {"about", "of"}, "look": {"into", "forward"}}
+#: Adjectives and nouns with the same force: 'keen to', 'her plans to', 'a goal of'.
+DESIRE_HEADS = frozenset(
+    [
+        "keen",
+        "eager",
+        "ready",
+        "willing",
+        "determined",
+        "plan",
+        "plans",
+        "goal",
+        "goals",
+        "dream",
+        "dreams",
+        "hope",
+        "hopes",
+        "wish",
+        "intention",
+        "idea",
+    ]
+)
+#: Modal verbs that put their verb in the possible, not the real.
+_MODALS = frozenset(["may", "might", "could", "would", "should", "must", "ought"])
+#: Verbs of not doing: what they govern does not happen ('quit smoking', 'skips lunch').
+NEGATIVE_VERBS = frozenset(
+    [
+        "avoid",
+        "skip",
+        "refuse",
+        "quit",
+        "stop",
+        "cease",
+        "cancel",
+        "decline",
+        "reject",
+        "abandon",
+        "forgo",
+    ]
+)
+#: Verb + particle pairs of not doing: 'gave up', 'called off', 'turned down'.
+NEGATIVE_PHRASES = {"give": {"up"}, "call": {"off"}, "turn": {"down"}, "back": {"out"}}
+_CLAUSAL = {
+    "ccomp", "xcomp", "advcl", "relcl", "acl", "conj", "pcomp", "csubj", "parataxis", "dep",
+}  # fmt: skip
+_HEDGES = frozenset(["maybe", "perhaps", "possibly", "probably", "likely", "hopefully"])
+_SPLITTERS = frozenset(",;:–—-()")
+_LATER_RE = re.compile(r"\b(next|tomorrow|tonight|upcoming|soon|someday|one day)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Predicate:
+    text: str  # the predicate's own words, in order
+    words: tuple[str, ...]  # the same, lowercased
+    mood: str
+    negative: bool
+    neg_verb: str = ""  # the verb of not doing that makes it negative ('quit'), if any
+    head: str = ""  # its verb (or main word), lowercased
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str) -> Any:
+    from language.nlp import pipeline
+
+    return pipeline()(text)
+
+
+def _is_head(tok: Any) -> bool:
+    """Does this token head a predicate of its own?"""
+    if tok.pos_ == "VERB" and tok.dep_ not in ("aux", "auxpass", "amod", "compound"):
+        return not _is_going_to(tok)
+    if tok.pos_ == "AUX" and tok.dep_ not in ("aux", "auxpass"):
+        return True  # a copula as the main verb: "I'm the maid of honor"
+    # A sentence or fragment without a verb: "so no piano for six weeks".
+    return tok.dep_ == "ROOT" or (tok.dep_ == "dep" and tok.pos_ in ("NOUN", "PROPN"))
+
+
+def _is_going_to(tok: Any) -> bool:
+    """'going' in 'going to <verb>' marks the future; it says nothing itself."""
+    return tok.lower_ in ("going", "gon") and any(
+        c.dep_ == "xcomp" and c.tag_ == "VB" for c in tok.children
+    )
+
+
+def _own(tok: Any) -> list[Any]:
+    """The tokens of a predicate, without the predicates under it."""
+    out = []
+    stack = [tok]
+    while stack:
+        t = stack.pop()
+        out.append(t)
+        for c in t.children:
+            if c.i != tok.i and c.dep_ in _CLAUSAL and _is_head(c):
+                continue
+            if c.dep_ == "punct":
+                continue
+            stack.append(c)
+    return sorted(out, key=lambda t: t.i)
+
+
+def _aux(tok: Any) -> list[Any]:
+    return [c for c in tok.children if c.dep_ in ("aux", "auxpass", "neg")]
+
+
+def _negative(tok: Any, own: list[Any]) -> tuple[bool, str]:
+    """Is the predicate negative, and by which verb of not doing ('quit'), if any."""
+    if any(c.dep_ == "neg" for c in tok.children):
+        return True, ""
+    if tok.lower_ in NEGATIONS:
+        return True, ""  # 'hate', 'dislike'
+    for t in own:
+        low = t.lower_
+        if low in NEGATIONS and t.dep_ in ("neg", "advmod", "dobj", "nsubj", "prep", "ROOT"):
+            return True, ""
+        if low in NEGATIONS and t.dep_ == "det" and (t.head.i == tok.i or t.head.head.i == tok.i):
+            return True, ""  # 'no piano', 'has no car'; not a 'no' deep in a phrase
+        if low == "longer" and t.i > 0 and t.doc[t.i - 1].lower_ == "no":
+            return True, ""
+    if tok.lemma_.lower() in NEGATIVE_VERBS:
+        return True, tok.lower_
+    parts = NEGATIVE_PHRASES.get(tok.lemma_.lower(), set())
+    if any(c.dep_ == "prt" and c.lower_ in parts for c in tok.children):
+        return True, tok.lower_
+    return False, ""
+
+
+def _lemma(tok: Any) -> str:
+    """spaCy's lemma, unless WordNet reads the word as a wish spaCy missed ('hopes' -> hop)."""
+    from .lexicon import base_forms
+
+    lemma = tok.lemma_.lower()
+    if lemma in DESIRE_VERBS:
+        return lemma
+    return next((f for f in base_forms(tok.lower_) if f in DESIRE_VERBS), lemma)
+
+
+def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any]) -> str:
+    aux = _aux(tok)
+    lows = [a.lower_ for a in aux]
+    lemma = _lemma(tok)
+    if lemma == "mean" and not any(_is_infinitive(c) for c in tok.children):
+        pass  # 'it means I'll travel' is no wish; 'I've been meaning to call' is
+    elif lemma in DESIRE_VERBS or (
+        lemma in _DESIRE_WITH
+        and any(c.lower_ in _DESIRE_WITH[lemma] for c in tok.children if c.dep_ in ("prep", "prt"))
+    ):
+        return DESIRE
+    if any(a in _MODALS for a in lows) or ("'d" in lows and tok.tag_ == "VB"):
+        return DESIRE
+    if any(c.lower_ in _HEDGES for c in tok.children if c.dep_ == "advmod"):
+        return DESIRE  # 'probably moving there': not yet so
+    purpose = any(c.lower_ == "so" for c in tok.children if c.dep_ in ("mark", "advmod"))
+    if tok.dep_ == "advcl" and purpose and any(a in ("can", "could") for a in lows):
+        return DESIRE  # 'so I can paint': a purpose, not yet done
+    text = " ".join(t.text for t in own)
+    if any(a in ("will", "'ll", "shall", "wo") for a in lows) or _later(text, said_on):
+        return FUTURE
+    head = tok.head
+    if tok.dep_ == "xcomp" and _is_going_to(head):
+        return FUTURE
+    if _earlier(text, said_on) and tok.tag_ != "VBG":
+        return PAST
+    has = any(a.lemma_ == "have" for a in aux)
+    if tok.tag_ == "VBG" and any(a.lemma_ == "be" for a in aux):
+        if has:
+            return ONGOING  # 'I've been volunteering'
+        if any(a.tag_ == "VBD" for a in aux):
+            return PAST  # 'I was running'
+        return PROGRESSIVE
+    if has and tok.tag_ == "VBN":
+        return PAST  # the present perfect: it has happened
+    if tok.tag_ == "VBD" or any(a.tag_ == "VBD" for a in aux):
+        return PAST
+    if lemma == "use" and any(c.dep_ == "xcomp" for c in tok.children):
+        return PAST  # 'used to play'
+    return PLAIN
+
+
+def _later(text: str, said_on: dt.date | None) -> bool:
+    if _LATER_RE.search(text):
+        return True
+    return said_on is not None and any(d > said_on for _, d in resolve_dates(text, said_on))
+
+
+def _earlier(text: str, said_on: dt.date | None) -> bool:
+    return said_on is not None and any(d < said_on for _, d in resolve_dates(text, said_on))
+
+
+def _governor(tok: Any) -> Any | None:
+    """The word a clause hangs on, through a preposition: 'thinking about [applying]'."""
+    head = tok.head
+    if head.i == tok.i:
+        return None
+    if tok.dep_ == "pcomp" and head.dep_ == "prep" and head.head.i != head.i:
+        return head.head
+    return head
+
+
+def _is_infinitive(tok: Any) -> bool:
+    return tok.tag_ == "VB" and any(c.lower_ == "to" and c.dep_ == "aux" for c in tok.children)
+
+
+def _segments(own: list[Any], tok: Any) -> tuple[list[Any], list[list[Any]]]:
+    """The predicate's words around its verb, and the runs a comma sets apart from them
+    ("we won't be going, money's too tight" read as one clause by a small parser)."""
+    doc = tok.doc
+    runs: list[list[Any]] = [[]]
+    for t in own:
+        prev = runs[-1][-1].i if runs[-1] else None
+        if prev is not None and any(
+            doc[j].text in _SPLITTERS and (doc[j].text != "-" or doc[j - 1].whitespace_)
+            for j in range(prev + 1, t.i)
+        ):
+            runs.append([])
+        runs[-1].append(t)
+    main = next((r for r in runs if any(t.i == tok.i for t in r)), own)
+    return main, [r for r in runs if r is not main and r]
+
+
+def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
+    """The predicates of a text, each with its words, mood and polarity."""
+    doc = _parse(text)
+    heads = [t for t in doc if _is_head(t)]
+    # mood, negative, and whether its negation carries to a clause under it
+    state: dict[int, tuple[str, bool, bool]] = {}
+    out = []
+    # Governors first, so what they say carries down to the clauses under them.
+    for tok in sorted(heads, key=_depth):
+        own, apart = _segments(_own(tok), tok)
+        mood = _own_mood(tok, said_on, own)
+        negative, neg_verb = _negative(tok, own)
+        own_neg = negative
+        carries = negative and tok.lower_ not in NEGATIONS  # 'hate running' negates nothing
+        gov = _governor(tok) if tok.dep_ in _CLAUSAL else None
+        if gov is not None and gov.i in state:
+            gmood, _, gcarries = state[gov.i]
+            glemma = _lemma(gov)
+            wish = glemma in DESIRE_VERBS or gov.lower_ in DESIRE_HEADS
+            if tok.dep_ == "pcomp":
+                # Only the wish's own preposition: 'thinking about moving', 'plans on
+                # going'; not 'planning a trip after saving for two years'.
+                prep = tok.head.lower_
+                wish = prep in _DESIRE_WITH.get(glemma, ()) or (
+                    wish and prep in ("on", "about", "of")
+                )
+            if tok.dep_ == "conj":
+                if not _aux(tok) and tok.tag_ in ("VB", gov.tag_):
+                    mood = gmood if mood == PLAIN or tok.tag_ == "VB" else mood
+                    negative = negative or gcarries
+            elif tok.dep_ in ("acl", "advcl", "relcl"):
+                if _is_infinitive(tok):
+                    # 'to <verb>' of purpose: not done yet ('saving to buy a house').
+                    mood = FUTURE if gmood == FUTURE else DESIRE
+            elif tok.dep_ == "xcomp" or (tok.dep_ in ("ccomp", "pcomp") and wish):
+                if tok.dep_ == "ccomp" and tok.i < gov.i:
+                    pass  # "X, we've been saving": two sentences joined by a comma
+                elif gov.pos_ in ("ADJ", "NOUN") and wish:
+                    mood = DESIRE
+                elif gmood in (DESIRE, FUTURE):
+                    mood = gmood
+                elif mood == PLAIN and tok.dep_ == "xcomp":
+                    mood = gmood  # 'taught me to fish': the fishing was then too
+                negative = negative or gcarries  # 'stopped eating meat'
+        elif gov is not None and gov.pos_ in ("ADJ", "NOUN") and gov.lower_ in DESIRE_HEADS:
+            mood = DESIRE  # 'keen to learn', 'her plans to move'
+        state[tok.i] = (mood, negative, carries or (negative and not neg_verb and not own_neg))
+        words = tuple(t.lower_ for t in own if not t.is_punct)
+        text_ = " ".join(t.text for t in own)
+        out.append((tok.i, Predicate(text_, words, mood, negative, neg_verb, tok.lower_)))
+        for run in apart:
+            # A run set apart by a comma has no tense of its own ('a costume his kids chose').
+            neg = any(t.lower_ in NEGATIONS for t in run)
+            text_ = " ".join(t.text for t in run)
+            out.append((run[0].i, Predicate(text_, tuple(t.lower_ for t in run), PLAIN, neg)))
+    return [p for _, p in sorted(out, key=lambda x: x[0])]
+
+
+def _depth(tok: Any) -> int:
+    n = 0
+    while tok.head.i != tok.i:
+        tok = tok.head
+        n += 1
+    return n
+
+
+_AGREE = {
+    DESIRE: {DESIRE, FUTURE, PROGRESSIVE},
+    FUTURE: {FUTURE, DESIRE, PROGRESSIVE, PLAIN},
+    PAST: {PAST, PLAIN, ONGOING},
+    PROGRESSIVE: {PROGRESSIVE, PLAIN, FUTURE, ONGOING},
+    ONGOING: {ONGOING, PAST, PROGRESSIVE, PLAIN},
+    PLAIN: {PLAIN, PAST, PROGRESSIVE, ONGOING, FUTURE},
+}
+
+
+def moods_agree(claim: str, evidence: str) -> bool:
+    """A claim that it happened needs evidence that it happened; a plan needs a plan or
+    an arrangement ('I'm hosting'); what is going on may be said in the present."""
+    return evidence in _AGREE[claim]
+
+
+MOOD_WORDS = {
+    DESIRE: "wanted or planned",
+    FUTURE: "still to come",
+    PAST: "done",
+    PROGRESSIVE: "going on",
+    ONGOING: "going on since a time",
+    PLAIN: "so",
+}
