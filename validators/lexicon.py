@@ -153,6 +153,10 @@ def relation(claim_word: str, evidence_word: str) -> Relation | None:
     # instrument; 'moved' is a kind of 'sold' only in a sense nobody means.
     if set(_ancestors(_primary(evidence_word), GENERAL_HOPS)) & ra:
         return "general"
+    # ... and in a sense it seldom has: 'hit' is a kind of 'success' when it is not a
+    # blow; the caller asks the embedder which.
+    if set(_ancestors(_senses(evidence_word, rare=True), GENERAL_HOPS)) & ra:
+        return "rare"
     if any(wn.related.get(x, frozenset()) & set(b) for x in a):
         return "related"
     if set(_ancestors(sa, GENERAL_HOPS)) & sb:

@@ -32,7 +32,15 @@ from dataclasses import dataclass, field
 from memory_schema.links import WIKILINK_RE
 
 from . import lexicon
-from .predicates import DESIRE, MOOD_WORDS, NEGATIVE_PHRASES, Predicate, moods_agree, predicates
+from .predicates import (
+    DESIRE,
+    MOOD_WORDS,
+    NEGATIVE_PHRASES,
+    Predicate,
+    _parse,
+    moods_agree,
+    predicates,
+)
 from .similarity import PhraseSimilarity, default_similarity
 from .words import (
     MONTHS,
@@ -75,7 +83,7 @@ FUNCTION_WORDS = STOPWORDS | _wordset(
     himself he's she's they're they'll they've they'd he'll she'll he'd she'd it's
     that's there's who's what's here there though although whereas while because since
     unless around about approximately roughly nearly almost anymore some afterwards
-    afterward everyone everybody anyone anybody people"""
+    afterward everyone everybody anyone anybody people reason reasons following"""
 )
 #: Common verbs that stop words leave out of a claim but that evidence words may stand
 #: for ('did not get the scholarship' -> 'did not receive').
@@ -611,7 +619,12 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
             if ev is not None and _role_copula(lows, i, ev):
                 continue
             nxt1 = lows[i + 1] if i + 1 < len(lows) else ""
-            if lows[i] in _FIND_VERBS and (nxt1 in _OBJECT_PRONOUNS or nxt1.endswith("ing")):
+            judged = lows[i] in _FIND_VERBS and any(
+                p.pos_ == "ADJ" and p.lower_ in lows[i + 1 : i + 5] for p in _parse(sent)
+            )
+            if lows[i] in _FIND_VERBS and (
+                nxt1 in _OBJECT_PRONOUNS or nxt1.endswith("ing") or judged
+            ):
                 continue  # 'found it amazing', 'finds painting relaxing': a judgement verb
             if any(nxt1 in NEGATIVE_PHRASES.get(b, ()) for b in lexicon.base_forms(lows[i])):
                 continue  # 'turned down', 'called off': polarity, checked as such
@@ -658,11 +671,19 @@ _DURATION_RE = re.compile(
 _DERIVING = ("fulness", "ful", "fully", "ly", "ness", "ment", "ity", "ation", "ion", "al", "ive")
 
 
-def _parts_of_speech(text: str) -> dict[str, str]:
-    """Each word's part of speech in the claim (spaCy), for the WordNet ties that need it."""
-    from .predicates import _parse
+def _parts_of_speech(text: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Each claim word's part of speech and lemma (spaCy), for the ties that need them."""
+    doc = _parse(text)
+    return {t.lower_: t.pos_ for t in doc}, {t.lower_: t.lemma_.lower() for t in doc}
 
-    return {t.lower_: t.pos_ for t in _parse(text)}
+
+#: Nouns for going somewhere, which a verb of motion with a destination says.
+JOURNEYS = _wordset("trip trips journey journeys visit visits vacation holiday travel")
+_MOTION_TO_RE = re.compile(
+    r"\b(?:go|goes|going|went|gone|take|takes|taking|took|taken|fly|flies|flying|flew|"
+    r"flown|drive|drives|driving|drove|travel\w*|head\w*|visit\w*)\b[^.!?]{0,40}?"
+    r"\b(?:to|in)\s+[A-Z]",
+)
 
 
 _POSSESSIVE_PLACE_RE = re.compile(
@@ -695,13 +716,13 @@ def _derived(word: str, ev: _Reading) -> bool:
     return False
 
 
-def _windows(word: str, text: str) -> list[str]:
-    """The word with a neighbour on each side, wherever it stands in the text."""
+def _windows(word: str, text: str, width: int = 1) -> list[str]:
+    """The word with `width` neighbours on each side, wherever it stands in the text."""
     lows = _lows(text)
     out = []
     for i, t in enumerate(lows):
         if word in _parts(t):
-            out.append(" ".join(lows[max(0, i - 1) : i + 2]))
+            out.append(" ".join(lows[max(0, i - width) : i + width + 1]))
     return out[:3]
 
 
@@ -712,10 +733,21 @@ def _unsupported_words(
     todo: list[str] = []
     contrasts: list[tuple[str, str]] = []
     liking = bool(_lows(ev.text) and set(_lows(ev.text)) & PREFERENCE)
-    pos = _parts_of_speech(text)
+    pos, lemmas = _parts_of_speech(text)
+    said: dict[str, str] = {}  # a lemma checked in place of the claim's word -> the word
     for w in _claim_words(text, names, ev):
         if _lexical(w, ev) or _derived(w, ev):
             continue
+        lemma = lemmas.get(w, w)
+        if lemma != w and not lexicon.known(w) and lexicon.known(lemma):
+            # spaCy knows the forms WordNet's rules miss: 'spoken' is 'speak'.
+            if _lexical(lemma, ev):
+                continue
+            said[lemma] = w
+            pos[lemma] = pos.get(w, "")
+            w = lemma
+        if w in JOURNEYS and _MOTION_TO_RE.search(ev.text):
+            continue  # 'going to Morocco', 'taking the kids to Japan': a trip
         if w in PREFERENCE and liking:
             continue  # 'enjoys', 'is into', 'keen on': one liking; polarity is checked apart
         if w in GROUP_NOUNS and ev.first_plural:
@@ -746,6 +778,9 @@ def _unsupported_words(
         if any(r in _SUPPORTING for r in rels.values()):
             continue
         if pos.get(w) == "VERB":
+            for e in ev.content:
+                if rels.get(e) is None and lexicon.relation(e, w) in ("specific", "synonym"):
+                    rels[e] = "rare"  # 'quit' is a way to 'leave': the model decides
             # Sister terms are things: a verb has no sisters ('spotted' and 'saw' meet
             # only as nouns), and a narrower verb says the same thing in more detail
             # ('relocating' for 'moving', 'fractured' for 'broke'); the model decides.
@@ -757,7 +792,7 @@ def _unsupported_words(
         return [], contrasts
     model = default_similarity() if similarity is None or similarity is True else similarity
     if model is False:
-        return need_model, contrasts
+        return [said.get(w, w) for w in need_model], contrasts
     best_word = model.best(need_model, ev.content)
     best_phrase = model.best(need_model, ev.phrases)
     alone = []
@@ -771,10 +806,18 @@ def _unsupported_words(
                 ok = True
         # A seldom shared sense, or a narrower word, counts when the model reads the two
         # words alike where they stand: 'two-bedroom apartment' / 'two-bedroom flat'.
+        # A verb is read with two neighbours a side: 'to open his own bakery' / 'to start
+        # my own bakery'; what it does to its object is the verb's meaning.
+        width = 2 if pos.get(w) == "VERB" else 1
         ok = ok or any(
             model.pair(w, e) >= RARE_SENSE_SIMILARITY
             or max(
-                (model.pair(a, b) for a in _windows(w, text) for b in _windows(e, ev.text)),
+                (
+                    model.pair(a, b)
+                    for n in range(1, width + 1)
+                    for a in _windows(said.get(w, w), text, n)
+                    for b in _windows(e, ev.text, n)
+                ),
                 default=0.0,
             )
             >= WINDOW_SIMILARITY
@@ -782,4 +825,4 @@ def _unsupported_words(
         )
         if not ok:
             alone.append(w)
-    return alone, contrasts
+    return [said.get(w, w) for w in alone], contrasts
