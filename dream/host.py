@@ -38,7 +38,7 @@ from memory_schema.layout import (
 )
 from memory_schema.repo import MemoryRepo
 from memory_schema.store import is_session_file, load_pages
-from validators import Finding, validate_tree
+from validators import Finding, validate_semantics, validate_tree
 from validators.semantic import Judge
 
 from .engine import Outcome, WikiBuilder
@@ -327,11 +327,17 @@ class HostDream:
             run.drafts[rel] = text
             tree = self._tree(run)
             det = _ours(tree, validate_tree(tree.root).findings, {rel})
+            # The support check on this file's cited claims too, the same one
+            # dream_validate and brain dream run, so a host can fix a claim while it
+            # still has the page in hand (each finding names the unsupported words).
+            sem = validate_semantics(tree.root, [rel], judge=self.judge)
+            unsupported = [f for f in sem.findings if f.code == "unsupported-claim"]
             out: dict[str, Any] = {
                 "path": rel,
                 "written": True,
                 "ok": not any(f.severity == "error" for f in det),
                 "findings": [_finding(f) for f in det],
+                "unsupported_claims": [_finding(f) for f in unsupported],
             }
             if forgotten:
                 out["forgotten_lines_removed"] = forgotten

@@ -71,7 +71,10 @@ def test_unsupported_claim_reported_refused_then_fixed(repo: MemoryRepo) -> None
     host = HostDream(repo)
     rid = host.begin("h")["run_id"]
     before = _status(repo)
-    host.write(rid, PROFILE, profile(UNSUPPORTED))
+    written = host.write(rid, PROFILE, profile(UNSUPPORTED))
+    # The write itself already names the word the cited turn does not support.
+    [early] = written["unsupported_claims"]
+    assert written["ok"] and "cello" in early["message"]  # the structure is fine
     host.write(rid, SUMMARY, SUMMARY_TEXT)
     report = host.validate(rid)
     assert not report["ok"]

@@ -122,6 +122,7 @@ def test_a_scripted_host_runs_dream_through_the_tools(repo: MemoryRepo) -> None:
     assert out["again"].is_error and "already open" in text(out["again"])
     assert "data analyst at Acme Corp" in out["turn"] and "^t1" in out["turn"]
     assert out["first_write"]["ok"]  # structure is fine; support is the semantic check's
+    assert "cello" in out["first_write"]["unsupported_claims"][0]["message"]
     assert "cello" in out["draft"]
     [bad] = out["validate"]["unsupported_claims"]
     assert "cello" in bad["message"] and bad["path"] == PROFILE

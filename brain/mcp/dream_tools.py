@@ -97,7 +97,8 @@ def register_dream_tools(
     ) -> str:
         """Write or replace a wiki page or a session summary in the run (not yet in memory).
         Returns the deterministic validators' findings on it at once (broken citations,
-        links, frontmatter). Lines naming a forgotten phrase are removed."""
+        links, frontmatter) and its unsupported_claims (each names the claim words its
+        cited block does not support). Lines naming a forgotten phrase are removed."""
         return _json(host.write(run_id, path, text))
 
     @tool()
