@@ -56,6 +56,9 @@ VALUE_TYPES = ("number", "frequency", "duration", "time")
 SPELLING = 80  # rapidfuzz ratio of a misspelling ("dentsit", "dentist": 86)
 MAX_MENTION = 12  # readings checked for what the question asks about, best first
 SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
+#: What a clause break between a value and a word of the question counts for, in characters.
+CLAUSE_CHARS = 40
+_CLAUSE_BREAK = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:and|but|then|so|because|bc)\b")
 #: How far past a value its unit may run ("24 contact hours"): a few words.
 UNIT_CHARS = 16
 #: How far below the best a newer answer may score and still be taken as what holds now.
@@ -748,12 +751,20 @@ class Reader:
         def named(sp: Span) -> int:
             # The words the value is of, said with it: "24 contact hours" for "how many
             # contact hours", over "1 hour" a few words on.
-            unit = " ".join(WORD.findall(low[sp.start : sp.end + UNIT_CHARS])[:4])
-            return len(terms(unit) & want)
+            if self.q.answer_type != "number":
+                return 0
+            unit = _CLAUSE_BREAK.split(low[sp.start : sp.end + UNIT_CHARS])[0]
+            return len(terms(" ".join(WORD.findall(unit)[:4])) & want)
+
+        def far(sp: Span, p: int) -> int:
+            # Words in another clause are further than they look: in "signed a lease for
+            # a studio today, move in is sept 1", "move" goes with "sept 1", not "today".
+            lo, hi = sorted((sp.start, p))
+            return hi - lo + (CLAUSE_CHARS if _CLAUSE_BREAK.search(low[lo:hi]) else 0)
 
         return min(
             spans,
-            key=lambda sp: (-named(sp), min(abs(sp.start - p) for p in spots), sp.start),
+            key=lambda sp: (-named(sp), min(far(sp, p) for p in spots), sp.start),
         )
 
 

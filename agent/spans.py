@@ -45,6 +45,7 @@ _MONTH_DAY = re.compile(
     rf"\b(?:{_WD},?\s+)?({_MON})\.?\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?",
     re.I,
 )
+_MODAL_SUBJECT = re.compile(r"\b(?:i|you|we|they|he|she|it|that|this|which|who)\s+$", re.I)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _MONTH_YEAR = re.compile(rf"\b(?:in\s+)?({_MON})\s+(\d{{4}})\b", re.I)
 _YEAR = re.compile(r"\b(?:in|since|of|from)\s+((?:19|20)\d\d)\b", re.I)
@@ -158,9 +159,10 @@ def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
                 d = dt.date(y, _month(m.group(mon_g)), int(m.group(day_g))) if y else None
             except ValueError:
                 continue
-            # "may 5" is rarely a modal verb before a number, but "may" alone often is
+            # "may" typed in lower case is the modal verb after a subject ("you may 2x
+            # the dose"); elsewhere "may 31st" is the month, as people type it.
             lower_may = m.group(mon_g) == "may" and rx is _MONTH_DAY and not m.group(3)
-            if lower_may and not m.group(0)[0].isupper():
+            if lower_may and _MODAL_SUBJECT.search(sentence[: m.start()]):
                 continue
             text = render_date(d) if d else f"{int(m.group(day_g))} {m.group(mon_g).title()}"
             add(m, text, d)
