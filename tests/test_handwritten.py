@@ -68,6 +68,9 @@ def _in_evidence(answer: str, held: str) -> bool:
             continue
         # With a year, the evidence must name that year too; without, the day and month.
         written = _dates(day)[:3] if "%Y" in fmt else _dates(day)[3:5]
+        if "%Y" not in fmt:  # "sept 1", "aug 4": months are typed short
+            month = day.strftime("%B").lower()
+            written += [f"{m} {day.day}" for m in (month[:3], month[:4])]
         return any(form in held for form in written)
     return False
 
