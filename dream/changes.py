@@ -45,6 +45,7 @@ class Change:
     new_label: str | None  # spaCy entity label of the new value, when it has one
     possessed: str | None = None  # the possessed noun ("manager"), for typing the value
     new_type: str | None = None  # page type of the new value when it is a subject
+    described: bool = False  # the value is an adjective ("my mother is happy")
 
 
 def _phrase(tok: Any) -> str:
@@ -117,8 +118,11 @@ def possessive_values(doc: Any) -> list[Change]:
                 continue  # "my life is a mess": a description, not a value
             name = _phrase(owned)
             out.append(
-                Change(name[:1].upper() + name[1:], _phrase(value), None, _label(value), name)
-            )
+                Change(
+                    name[:1].upper() + name[1:], _phrase(value), None, _label(value), name,
+                    described=value.pos_ == "ADJ",
+                )
+            )  # fmt: skip
             break
     return out
 
@@ -213,3 +217,128 @@ def endings(doc: Any) -> list[Change]:
 def read_changes(doc: Any) -> list[Change]:
     """Every value, change and end the sentence states, in that order."""
     return [*possessive_values(doc), *residences(doc), *switches(doc), *endings(doc)]
+
+
+#: Clause-level dependents: a value's context stops at them.
+_CLAUSES = {"conj", "ccomp", "advcl", "parataxis", "relcl", "acl"}
+#: Entity labels that are times, not values.
+_TIMES = {"DATE", "TIME", "ORDINAL", "PERCENT"}
+_SPEAKER = {"i", "we", "me", "us", "my", "our"}
+
+
+@dataclass
+class Candidate:
+    """A value-like phrase of a sentence and its clause with the phrase replaced by X
+    ("I use X now"), for classification by examples as a new value, an old one or
+    neither (`language/data/prototypes.json`, group "value_role")."""
+
+    value: str
+    context: str
+    label: str | None  # spaCy entity label of the phrase
+
+
+def _value_text(span: Any) -> str | None:
+    """The phrase without articles, possessives, interjections or a trailing time word
+    ("the red bull era" -> "red bull era", "st vincent's today" -> "st vincent's")."""
+    toks = list(span)
+    while toks and (toks[0].dep_ in ("det", "poss", "intj") or toks[0].pos_ == "INTJ"):
+        toks = toks[1:]
+    while toks and toks[-1].ent_type_ in _TIMES:
+        toks = toks[:-1]
+    text = span.doc[toks[0].i : toks[-1].i + 1].text if toks else ""
+    return text if len(text) >= 2 else None
+
+
+def _clause(tok: Any) -> Any:
+    """The verb whose clause holds `tok`, or None for a verbless fragment."""
+    head = tok
+    while head.pos_ not in ("VERB", "AUX"):
+        if head.head.i == head.i:
+            return None
+        head = head.head
+    return head
+
+
+def _someone_else(verb: Any) -> bool:
+    """The clause's subject is a third person ("he's off X now", "Marcus found X") and
+    the speaker is not in it ("they bumped me to X" is about the speaker)."""
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None or subj.lower_ in _SPEAKER:
+        return False
+    if any(t.lower_ in _SPEAKER for t in verb.subtree if t.dep_ in ("dobj", "dative", "pobj")):
+        return False
+    return subj.pos_ == "PRON" or subj.ent_type_ == "PERSON"
+
+
+#: Dependents of a noun that belong to its phrase.
+_MODS = {"det", "poss", "compound", "amod", "nummod", "predet", "nmod", "quantmod"}
+#: Loose parts of a sentence ("goodbye X, ...", "X instead"): their context is their own.
+_LOOSE = {"npadvmod", "intj", "dep", "appos"}
+#: Greetings the tagger takes for nouns ("goodbye evernote"): never part of a value.
+_GREETINGS = {"goodbye", "bye", "farewell", "hello", "hi", "hey", "welcome"}
+
+
+def _spans(doc: Any) -> list[Any]:
+    """Nominal phrases: a noun with the modifiers on its left, and amounts."""
+    out = []
+    for tok in doc:
+        if tok.pos_ not in ("NOUN", "PROPN") or tok.dep_ == "compound":
+            continue
+        left = [c for c in tok.lefts if c.dep_ in _MODS]
+        start = min((c.left_edge.i for c in left), default=tok.i)
+        while start < tok.i and doc[start].lower_ in _GREETINGS:
+            start += 1
+        out.append(doc[start : tok.i + 1])
+    taken = {s.root.i for s in out}
+    out += [e for e in doc.ents if e.label_ in ("MONEY", "CARDINAL") and e.root.i not in taken]
+    # A phrase inside another ("red" in "red bull era") is part of that value.
+    return [
+        s for s in out if not any(o is not s and o.start <= s.start and s.end <= o.end and
+                                  len(o) > len(s) for o in out)
+    ]  # fmt: skip
+
+
+def value_candidates(doc: Any) -> list[Candidate]:
+    """Phrases that could be a value of the speaker's: a name, an entity, a number or a
+    thing ("the calendar"), not a description ("a bigger flat"), not something of the
+    speaker's ("my review": an attribute, read by `possessive_values`), not a time."""
+    out = []
+    for span in _spans(doc):
+        root = span.root
+        if root.ent_type_ in _TIMES or any(
+            t.lower_ in ("a", "an", "some", "no", "any", "every", "my", "our", "your")
+            or t.dep_ == "poss"
+            for t in span
+            if t.i < root.i
+        ):
+            continue
+        if any(c.dep_ == "neg" for c in root.children):
+            continue
+        verb = _clause(root)
+        if verb is not None and (_someone_else(verb) or _hedged(verb)):
+            continue
+        value = _value_text(span)
+        if value is None or value.lower() in _SPEAKER:
+            continue
+        sent = range(root.sent.start, root.sent.end)
+        if verb is None or (root.dep_ in _LOOSE and root.head == verb):
+            words = [t for t in root.subtree] if verb is not None else list(root.sent)
+        else:
+            inner = {
+                t.i
+                for c in verb.children
+                if (c.dep_ in _CLAUSES or c.dep_ in _LOOSE) and root not in c.subtree
+                for t in c.subtree
+            }
+            words = [t for t in verb.subtree if t.i not in inner and t.i in sent]
+        parts, put = [], False
+        for t in words:
+            if span.start <= t.i < span.end:
+                if not put:
+                    parts.append("X")
+                    put = True
+            else:
+                parts.append(t.text)
+        if put and len(parts) > 1:
+            out.append(Candidate(value, " ".join(parts), root.ent_type_ or None))
+    return out
