@@ -24,9 +24,11 @@ from .wiki import WikiPage
 MIN_BULLETS = 3
 MAX_BULLETS = 7
 MAX_BULLET_CHARS = 220
-#: Third-person points: at most this many, each at most this long.
+#: Third-person points: at most this many, each at most this long; a second point only
+#: for a session of POINT_TURNS turns or more.
 MAX_POINTS = 2
-MAX_POINT_CHARS = 90
+MAX_POINT_CHARS = 80
+POINT_TURNS = 30
 _INFO_RE = re.compile(r"\b(?:I|my|we|our)\b|\d|[A-Z][a-z]+\s+[A-Z][a-z]+")
 
 
@@ -94,8 +96,11 @@ def build_summary(
     points = []
     lines = []
     if statements:
-        want = max(1, min(MAX_POINTS, len(session.turns) // 12 + 1))
-        for st in best_points(statements, want):
+        want = max(1, min(MAX_POINTS, len(session.turns) // POINT_TURNS + 1))
+        # What a page already says from the same sentence is not said again here: the
+        # summary's points are the session's best statements that no page carries.
+        fresh = [st for st in statements if not observed.get((st.n, st.sent))]
+        for st in best_points(fresh, want) or best_points(statements, 1):
             ph = page.cite(target, f"t{st.n}", session.turns[st.n - 1].content)
             lines.append(shorten(st.said or st.line, MAX_POINT_CHARS))
             points.append(f"- {lines[-1]} {ph}")
@@ -106,7 +111,11 @@ def build_summary(
             lines.append(shorten(sent))
             points.append(f"- {turn.who}: {lines[-1]} {ph}")
     page.sections["Key points"] = points or ["- (no statements worth keeping)"]
-    if subjects:
-        page.sections["Subjects"] = [" · ".join(link for _, link in subjects)]
+    # The speakers are in the frontmatter's participants; the line links what else the
+    # session was about.
+    speakers = {p.casefold() for p in session.participants}
+    others = [link for title, link in subjects if title.casefold() not in speakers]
+    if others:
+        page.sections["Subjects"] = [" · ".join(others)]
     page.summary = shorten(" ".join(lines[:2]), 150) if lines else ""
     return page
