@@ -75,6 +75,7 @@ FUNCTION_WORDS = STOPWORDS | _wordset(
     described express expresses expressed state states stated add adds added reveal
     reveals revealed talk talks talked spoke speak speaks discuss discusses discussed
     recall recalls recalled report reports reported admit admits admitted update updated
+    spoken speaking
     feel feels felt seem seems seemed become becomes became appear appears appeared
     recently currently lately also still just really actually already even
     something someone thing things stuff kind sort bit way ones do does did done doing
