@@ -63,6 +63,10 @@ SISTER_SIMILARITY = 0.84
 #: ... and at this one when they share a sense one of them seldom has (former/old).
 RARE_SENSE_SIMILARITY = 0.5
 
+#: ... and at this one for a verb WordNet ties loosely to a verb of the block (a narrower
+#: or sister verb: 'spotted' for 'saw', 'relocating' for 'moving'), on the words alone.
+VERB_SIMILARITY = 0.6
+
 #: ... or at this one for the words with their neighbours ('teeth extracted' for 'teeth
 #: pulled'), when WordNet ties them by a seldom sense or the claim word is narrower.
 WINDOW_SIMILARITY = 0.68
@@ -764,6 +768,7 @@ def _unsupported_words(
         todo.append(w)
     blocked: dict[str, set[str]] = {}
     rare: dict[str, list[str]] = {}
+    verbs: dict[str, list[str]] = {}  # a claim verb -> evidence words of a looser tie
     need_model = []
     for w in todo:
         rels = {e: lexicon.relation(w, e) for e in ev.content}
@@ -779,13 +784,18 @@ def _unsupported_words(
         if any(r in _SUPPORTING for r in rels.values()):
             continue
         if pos.get(w) == "VERB":
-            for e in ev.content:
-                if rels.get(e) is None and lexicon.relation(e, w) in ("specific", "synonym"):
-                    rels[e] = "rare"  # 'quit' is a way to 'leave': the model decides
             # Sister terms are things: a verb has no sisters ('spotted' and 'saw' meet
-            # only as nouns), and a narrower verb says the same thing in more detail
-            # ('relocating' for 'moving', 'fractured' for 'broke'); the model decides.
-            rels = {e: ("rare" if r in ("specific", "sibling") else r) for e, r in rels.items()}
+            # only as nouns), and a narrower verb may say the same thing in more detail
+            # ('relocating' for 'moving', 'quit' for 'leave'). The model decides, on the
+            # two words alone: their neighbours are the same on both sides, so in
+            # context 'sold her a necklace' reads like 'gave me this necklace'.
+            for e in ev.content:
+                wide = rels.get(e) in ("specific", "sibling") or (
+                    rels.get(e) is None and lexicon.relation(e, w) in ("specific", "synonym")
+                )
+                if wide:
+                    rels[e] = None
+                    verbs.setdefault(w, []).append(e)
         blocked[w] = {e for e, r in rels.items() if r in ("sibling", "specific")}
         rare[w] = [e for e, r in rels.items() if r == "rare"]
         need_model.append(w)
@@ -807,8 +817,8 @@ def _unsupported_words(
                 ok = True
         # A seldom shared sense, or a narrower word, counts when the model reads the two
         # words alike where they stand: 'two-bedroom apartment' / 'two-bedroom flat'.
-        # A verb is read with two neighbours a side: 'to open his own bakery' / 'to start
-        # my own bakery'; what it does to its object is the verb's meaning.
+        # A verb that shares a seldom sense is read with up to two neighbours a side
+        # ('to open his own bakery' / 'to start my own bakery').
         width = 2 if pos.get(w) == "VERB" else 1
         ok = ok or any(
             model.pair(w, e) >= RARE_SENSE_SIMILARITY
@@ -824,6 +834,7 @@ def _unsupported_words(
             >= WINDOW_SIMILARITY
             for e in rare[w]
         )
+        ok = ok or any(model.pair(w, e) >= VERB_SIMILARITY for e in verbs.get(w, ()))
         if not ok:
             alone.append(w)
     return [said.get(w, w) for w in alone], contrasts
