@@ -92,9 +92,12 @@ def test_a_place_named_by_its_owner() -> None:
 
 
 def test_a_narrower_verb_read_by_the_model_and_the_finding_names_the_word() -> None:
-    ev = "Yesterday I saw two herons by the canal."
-    assert check("On 2025-03-13 Rhea spotted two herons by the canal.", ev, model=True).ok
-    r = check("On 2025-03-13 Rhea photographed two herons by the canal.", ev, model=True)
-    assert not r.ok and r.words == ("photographed",)
-    r = check("On 2025-03-13 Rhea saw two swans by the canal.", ev, model=True)
-    assert not r.ok and r.words == ("swans",)
+    ev = "My brother is moving to Leeds next month for work."
+    assert check("Rhea's brother is relocating to Leeds for work.", ev, model=True).ok
+    r = check("Rhea's brother is moving to York for work.", ev, model=True)
+    assert not r.ok and r.words == ("York",)
+    # A sister verb is judged on the two words alone: in context 'sold him a camera'
+    # reads like 'gave me this camera', which is exactly the detail that changed.
+    ev = "My uncle gave me his old camera when I started the photography course."
+    r = check("Rhea's uncle sold her his old camera.", ev, model=True)
+    assert not r.ok and r.words == ("sold",)
