@@ -53,12 +53,13 @@ SIM_WORD = 0.5
 SIM_MENTION = 0.6
 #: Answers that are a bare value: the sentence holding it must share the question's topic.
 VALUE_TYPES = ("number", "frequency", "duration", "time")
+PREFIX = 6  # letters two forms of one word share at least ("declara-tion", "declara-ção")
 SPELLING = 80  # rapidfuzz ratio of a misspelling ("dentsit", "dentist": 86)
 MAX_MENTION = 12  # readings checked for what the question asks about, best first
 SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
 #: What a clause break between a value and a word of the question counts for, in characters.
 CLAUSE_CHARS = 40
-_CLAUSE_BREAK = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:and|but|then|so|because|bc)\b")
+_CLAUSE_BREAK = re.compile(r"[,;:()!?]|\.\s|\s[-–—]\s|\b(?:and|but|then|so|because|bc)\b")
 #: How far past a value its unit may run ("24 contact hours"): a few words.
 UNIT_CHARS = 16
 #: How far below the best a newer answer may score and still be taken as what holds now.
@@ -540,6 +541,10 @@ class Reader:
 
         if any(len(w) >= 4 and fuzz.ratio(word, w) >= SPELLING for w in words):
             return True
+        # Another form of the word, or its cognate: "declaration" and "declaração" share
+        # their first seven letters.
+        if any(_shared_prefix(word, w) >= max(PREFIX, 0.7 * min(len(word), len(w))) for w in words):
+            return True
         if self.similarity is None or not words:
             return False
         return max(self.similarity(word, words)) >= SIM_WORD
@@ -777,6 +782,12 @@ def _dominant_terms(q: Question, pool: Sequence[Candidate], least: int = 3) -> s
         if sum(1 for t in texts.values() if re.search(pattern, t)) >= least:
             out |= terms(n)
     return out
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
 
 
 def _latest_first(readings: list[Reading]) -> list[Reading]:
