@@ -100,6 +100,9 @@ NEGATIVE_PHRASES = {"give": {"up"}, "call": {"off"}, "turn": {"down"}, "back": {
 _CLAUSAL = {
     "ccomp", "xcomp", "advcl", "relcl", "acl", "conj", "pcomp", "csubj", "parataxis", "dep",
 }  # fmt: skip
+#: Words that tie a clause to a later time of another: 'once the kids are older' (not
+#: 'after saving for two years', which may be done already).
+_TEMPORAL = frozenset(["when", "once", "before", "until", "till", "whenever"])
 _HEDGES = frozenset(["maybe", "perhaps", "possibly", "probably", "likely", "hopefully"])
 _SPLITTERS = frozenset(",;:–—-()")
 _LATER_RE = re.compile(r"\b(next|tomorrow|tonight|upcoming|soon|someday|one day)\b", re.I)
@@ -293,7 +296,10 @@ def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
             gmood, _, gcarries = state[gov.i]
             glemma = _lemma(gov)
             wish = glemma in DESIRE_VERBS or gov.lower_ in DESIRE_HEADS
-            if tok.dep_ == "pcomp":
+            if tok.dep_ == "pcomp" and tok.head.lower_ in _TEMPORAL and gmood in (DESIRE, FUTURE):
+                mood = gmood  # 'learn Italian before visiting Florence': both planned
+                wish = False
+            elif tok.dep_ == "pcomp":
                 # Only the wish's own preposition: 'thinking about moving', 'plans on
                 # going'; not 'planning a trip after saving for two years'.
                 prep = tok.head.lower_
@@ -305,6 +311,9 @@ def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
                     mood = gmood if mood == PLAIN or tok.tag_ == "VB" else mood
                     negative = negative or gcarries
             elif tok.dep_ in ("acl", "advcl", "relcl"):
+                marks = {c.lower_ for c in tok.children if c.dep_ in ("mark", "advmod")}
+                if tok.dep_ == "advcl" and marks & _TEMPORAL and gmood in (DESIRE, FUTURE):
+                    mood = gmood  # 'once her kids are older' of a plan is in the plan too
                 if _is_infinitive(tok):
                     # 'to <verb>' of purpose: not done yet ('saving to buy a house').
                     mood = FUTURE if gmood == FUTURE else DESIRE

@@ -356,6 +356,16 @@ def _same_root(a: str, b: str) -> bool:
     return n >= 0.7 * min(len(a), len(b))
 
 
+def _compound_with(word: str, ev: _Reading) -> str | None:
+    """A dictionary compound of the block with the word as a part: 'mother-in-law' for
+    'mother', 'step-father' for 'father'. It names someone else, though the embedding
+    model reads the two alike."""
+    for e in ev.content:
+        if "-" in e and word in e.split("-") and lexicon.is_lemma(e):
+            return e
+    return None
+
+
 def _negated_form(word: str, ev: _Reading) -> str | None:
     """The evidence word this one negates or is negated by: unsupportive/supportive."""
     for p in _NEG_PREFIXES:
@@ -764,6 +774,10 @@ def _unsupported_words(
         neg = _negated_form(w, ev)
         if neg:
             contrasts.append((w, neg))
+            continue
+        whole = _compound_with(w, ev)
+        if whole:
+            contrasts.append((w, whole))  # a mother is no mother-in-law
             continue
         todo.append(w)
     blocked: dict[str, set[str]] = {}
