@@ -97,11 +97,18 @@ def run_engine(
             # Every other informative statement: a third-person line on each subject
             # page it is about, unless a rule above already put that sentence there.
             taken = {(n, wiki.path_of(obs)) for n, _, obs in triples}
+            # A value is kept off a page only by a rule's own value from that turn, not
+            # by a rule's link ("I use X now" lists X under Tools; the value is current).
+            valued = {
+                (n, wiki.path_of(obs))
+                for n, _, obs in triples
+                if obs.kind in ("fact", "end", "end_value", "end_attr")
+            }
             for st in statements.get(item.path, []):
                 found = observations(st, "person", names, owned, titles)
                 found += value_observations(st, "person")
                 for obs in found:
-                    if (st.n, wiki.path_of(obs)) in taken:
+                    if (st.n, wiki.path_of(obs)) in (valued if obs.section == "Current" else taken):
                         continue
                     if wiki.apply(obs):
                         triples.append((st.n, st.sent, obs))

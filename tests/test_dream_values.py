@@ -24,6 +24,8 @@ SESSIONS = [
          {"role": "user", "content": "i might try Logseq now, not sure"},
          {"role": "user", "content": "my mother is very happy about the new flat"},
      ]},
+    {"id": "2026-02-10-mail", "started_at": "2026-02-10T09:00:00+00:00", "title": "mail",
+     "turns": [{"role": "user", "content": "goodbye gmail, I use Fastmail now"}]},
 ]  # fmt: skip
 
 
@@ -54,3 +56,9 @@ def test_someone_elses_tool_hedges_and_moods_are_no_current_values(profile: str)
     current = " ".join(section(profile, "Current"))
     assert "Notion" not in current and "Logseq" not in current and "Bear" not in current
     assert "Happy" not in current and "Mother" not in current
+
+
+def test_a_value_is_current_even_when_a_rule_listed_the_tool(profile: str) -> None:
+    current, history = section(profile, "Current"), section(profile, "History")
+    assert any("Fastmail — since 2026-02-10" in x for x in current)
+    assert any("gmail" in x and "to 2026-02-10" in x for x in history)
