@@ -60,7 +60,8 @@ def test_owner_set_later_takes_over_the_user_profile(tmp_path: Path) -> None:
     boss = (root / "knowledge/people/Rui Santos.md").read_text()
     assert "Boss of [[Marta Silva]]" in boss and "[[User" not in boss
     summary = next((root / "sessions").rglob("2026-02-03-a.summary.md")).read_text()
-    assert "[[User" not in summary and "[[Marta Silva]]" in summary
+    assert "User" not in summary and "Marta Silva's sister" in summary
+    assert "- Marta Silva\n" in summary  # the frontmatter's subjects
     assert "Marta Silva" in (root / "INDEX.md").read_text()
     assert not validate_tree(root).errors
 
