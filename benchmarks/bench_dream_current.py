@@ -20,6 +20,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from evals.handwritten import load_persona, persona_dirs
 
 
+def says(text: str, value: str) -> bool:
+    """`value` as whole words of `text` ("ER" is not in "red bull era")."""
+    return re.search(rf"(?<!\w){re.escape(value.lower())}(?!\w)", text) is not None
+
+
 def section(text: str, name: str) -> str:
     m = re.search(rf"^## {name}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
     return m.group(1) if m else ""
@@ -48,8 +53,8 @@ def main() -> int:
             if q.category != "knowledge-update":
                 continue
             total += 1
-            ok = any(a.lower() in current for a in q.answers)
-            old = any(s.lower() in history for s in q.stale)
+            ok = any(says(current, a) for a in q.answers)
+            old = any(says(history, s) for s in q.stale)
             right += ok
             historic += old
             mark = "current" if ok else "-------"
