@@ -123,7 +123,7 @@ class OnnxEmbedder:
         name: str,
         dim: int,
         max_length: int,
-        batch_size: int = 64,
+        batch_size: int = 4,
     ):
         self.model_file = Path(model_file)
         self.name = name
@@ -171,7 +171,9 @@ class OnnxEmbedder:
             return out
         session = self._session(len(texts) <= _SMALL_BATCH)
         encoded = [e.ids for e in self._tokenizer.encode_batch([str(t) for t in texts])]
-        # Longest first, so each batch pads to about its own length.
+        # Longest first, in small batches: padding costs more than batching saves on a
+        # CPU (LoCoMo turns: 27 texts/s in batches of 4, 16 in batches of 64; an
+        # answer's 20 candidate sentences 0.29 s of CPU against 0.57 s).
         order = sorted(range(len(texts)), key=lambda i: -len(encoded[i]))
         for start in range(0, len(order), self.batch_size):
             rows = order[start : start + self.batch_size]
