@@ -1,0 +1,95 @@
+"""New and old values of a speaker by the examples their clause is nearest to.
+
+`changes.value_candidates` gives each name, thing or amount of a statement with its
+clause, the phrase replaced by X ("ok goodbye X", "I use X now"); the bundled embedding
+model compares the clause with example clauses of a new value, an ended one and neither
+(`value_role` in `language/data/prototypes.json`). A turn's clear new value replaces the
+old value the same turn names; a clear end alone ends the value when it is on record; a
+new value alone must be very clear.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from .changes import Candidate, Change
+
+#: A value is new (or old) when its clause is nearer those examples than the runner-up
+#: by this much (mean top-3 cosine similarity).
+ROLE_MARGIN = 0.07
+#: Once one side of a turn's change is clear, its other side may be less so ...
+PARTNER_MARGIN = 0.03
+#: ... but a new value with no old one beside it must be very clear.
+LONE_MARGIN = 0.1
+#: Entity labels of amounts: their attribute is the topic's amount, apart from names.
+AMOUNT_LABELS = {"MONEY", "CARDINAL", "QUANTITY"}
+
+
+def read_roles(candidates: list[tuple[Any, Candidate]], role: Any, embedder: Any) -> None:
+    """New and old values by the examples their clause is nearest to ("I use X now",
+    "no more X"); a turn's new value replaces the old value the same turn names."""
+    if not candidates:
+        return
+    scores = role.scores(embedder.embed([c.context for _, c in candidates]))
+    new, old, other = (role.labels.index(k) for k in ("new", "old", "other"))
+    turns: dict[tuple[str, int], list[tuple[Any, Any, Candidate]]] = defaultdict(list)
+    for (st, cand), row in zip(candidates, scores, strict=True):
+        turns[(st.anchor[0], st.n)].append((row, st, cand))
+    for found in turns.values():
+        rows = [row for row, _, _ in found]
+        m_new, i_new = _lead(rows, new)
+        m_old, i_old = _lead(rows, old)
+        if max(m_new, m_old) < ROLE_MARGIN:
+            continue  # neither side is clear enough
+        anchor = i_new if m_new >= m_old else i_old
+        rest = [
+            i
+            for i in range(len(found))
+            if found[i][1] is not found[anchor][1]
+            or not _overlap(found[i][2].value, found[anchor][2].value)
+        ]
+        if anchor == i_new:
+            # A clear new value; the old one is the other phrase most like an end.
+            i_old = max(rest, key=lambda i: _margin(rows[i], old), default=-1)
+            if i_old < 0 or _margin(rows[i_old], old) < PARTNER_MARGIN:
+                i_old = -1
+                if m_new < LONE_MARGIN:
+                    continue
+        else:
+            # A clear end; the new value, if any, is the other phrase more like a new
+            # value than like nothing ("goodbye X, i keep everything in Y now").
+            i_new = max(rest, key=lambda i: rows[i][new] - rows[i][other], default=-1)
+            if i_new < 0 or rows[i_new][new] - rows[i_new][other] <= 0:
+                st = found[i_old][1]
+                st.changes.append(Change(None, None, found[i_old][2].value, None))
+                continue  # ends it when it is on record
+        _, st, cand = found[i_new]
+        old_value = found[i_old][2].value if i_old >= 0 else None
+        # The old value's attribute wins when it is on record (engine).
+        st.changes.append(Change(_attr_of(st, cand), cand.value, old_value, None))
+
+
+def _margin(row: Any, label: int) -> float:
+    return float(row[label] - max(v for j, v in enumerate(row) if j != label))
+
+
+def _overlap(a: str, b: str) -> bool:
+    """One phrase inside the other ("red" in "red bull era"): one value, not two."""
+    a, b = a.lower(), b.lower()
+    return a in b or b in a
+
+
+def _lead(rows: list[Any], label: int) -> tuple[float, int]:
+    """The row most clearly of `label`: its margin over its runner-up, and its index."""
+    best = max(range(len(rows)), key=lambda i: _margin(rows[i], label))
+    return _margin(rows[best], label), best
+
+
+def _attr_of(st: Any, cand: Candidate) -> str:
+    """A new value with no old one on record: the attribute is the statement's topic,
+    its amounts apart ("Work and money" holds an employer, "Work and money (amount)" a
+    pay rate)."""
+    if cand.label in AMOUNT_LABELS or cand.value.replace(".", "").replace(",", "").isdigit():
+        return f"{st.topic} (amount)"
+    return st.topic
