@@ -264,7 +264,7 @@ class ExtractiveEngine:
         owner_speakers = set(subj.speakers)
         resolved_all = True
         for i, link in enumerate(q.chain):
-            phrase = _phrase(link, pool, wiki, page)
+            phrase = _phrase(link, pool, wiki, page, q.focus)
             found: tuple[str, tuple] | None = None
             if page:
                 rel = wiki.related(page, phrase)
@@ -284,7 +284,8 @@ class ExtractiveEngine:
                 # and the words of the link must be there (a sister is not a brother).
                 resolved_all = False
                 if i == 0 and (q.answer_type == "name" or len(q.chain) > 1):
-                    subj.hard |= terms(phrase)  # a person to name or to go through
+                    # a person to name or to go through: what they are must be said
+                    subj.hard |= (terms(phrase) & q.focus) or terms(phrase)
                 break
             subj.speakers = set()  # from here on the subject is someone else
             name, blocks = found
@@ -538,17 +539,23 @@ def _is_person(wiki: Wiki, name: str) -> bool:
     return bool(path and wiki.pages[path].type in ("person", "profile"))
 
 
-def _phrase(link: str, pool: list[Candidate], wiki: Wiki, page: str | None) -> str:
+def _phrase(
+    link: str, pool: list[Candidate], wiki: Wiki, page: str | None, focus: frozenset[str]
+) -> str:
     """The longest start of a chain link that memory uses after "my" ("sister live" ->
     "sister")."""
     words = link.split()
     texts = " ".join(c.text.lower() for c in pool)
-    for n in range(len(words), 0, -1):
-        phrase = " ".join(words[:n])
-        said = rf"\bmy {re.escape(phrase)}\b" if n < len(words) else rf"\b{re.escape(phrase)}\b"
+    tries = [" ".join(words[:n]) for n in range(len(words), 0, -1)]
+    if len(words) > 1 and terms(words[-1]) <= focus:
+        # A noun compound that ends the question ("my field tech"): memory may say its
+        # last word, what it is ("my tech"), rather than its start.
+        tries.insert(1, " ".join(words[1:]))
+    for phrase in tries:
+        said = rf"\bmy {re.escape(phrase)}\b" if phrase != link else rf"\b{re.escape(phrase)}\b"
         if re.search(said, texts) or (page and wiki.related(page, phrase)):
             return phrase
-    return words[0]
+    return words[-1] if len(words) > 1 and terms(words[-1]) <= focus else words[0]
 
 
 _NAME = r"([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)"

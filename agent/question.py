@@ -19,6 +19,8 @@ from .text import WORD, lexicon, stopwords, terms
 
 _TOKEN = re.compile(r"[^\W_][\w'’.-]*[^\W_]|[^\W_]")  # letters of any script: "Tomás"
 _POSS = re.compile(r"['’]s?$")
+#: "where does my sister live?": with a helping verb, the main verb ends the question.
+_AUXILIARY = re.compile(r"\b(?:do|does|did|will|would|can|could|should|shall|might|must)\b")
 _WH = ("who", "whom", "whose", "what", "which", "where", "when", "why", "how")
 _PREPS = {"in", "at", "on", "for", "to", "from", "with", "about", "of", "by", "during", "into"}
 
@@ -124,7 +126,14 @@ def analyse(text: str) -> Question:
         # A link closed by "'s" is a noun phrase ("best friend's"); the last one may run
         # into a verb ("sister live"), so only its first word must be said.
         closed = i + 1 < len(chain) or re.search(rf"\b{re.escape(link)}'s?\b", low)
-        focus_words += link.split() if closed else link.split()[:1]
+        if closed:
+            focus_words += link.split()
+        elif re.search(rf"\b{re.escape(link)}\s*[?.!]*\s*$", low) and not _AUXILIARY.search(low):
+            # The question ends with it ("who is my field tech?"): a noun compound, whose
+            # last word is what it is ("my tech" says it; "field" alone does not).
+            focus_words.append(link.split()[-1])
+        else:
+            focus_words += link.split()[:1]
     cues = {t for key in ("current_cues", "past_cues") for w in _words(key) for t in terms(w)}
     focus = {t for w in focus_words for t in terms(w)} - drop - generic - cues
     name_terms = {t for n in names for t in terms(n)}

@@ -1,0 +1,60 @@
+"""Values as people type them: amounts with their unit, dates in lower case, the thing a
+question asks about, and names memory knows written in lower case."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent.engine_extractive import _recase, _unsaid_by_top, _without_names
+from agent.question import analyse
+from agent.reader import Candidate
+from agent.spans import amounts, dates
+from agent.text import terms
+
+
+def _texts(spans) -> list[str]:
+    return [s.text for s in spans]
+
+
+def test_an_amount_keeps_its_unit_and_stops_at_a_function_word() -> None:
+    assert _texts(amounts("Salary: $62,000 per year, paid every two weeks")) == ["$62,000"]
+    assert _texts(amounts("Mileage: 20,000 km per year included.")) == ["20,000 km"]
+    assert _texts(amounts("it was 5k in the end")) == ["5k"]
+    assert _texts(amounts("add 40g salt")) == ["40g"]
+
+
+def test_lower_case_may_is_a_month_unless_a_subject_makes_it_a_verb() -> None:
+    said = dt.date(2025, 8, 22)
+    assert [s.date for s in dates("lease ends may 31st", said)] == [dt.date(2025, 5, 31)]
+    assert dates("you may 2x the dose", said) == []
+
+
+def test_a_noun_compound_ending_the_question_is_its_last_word() -> None:
+    assert analyse("who is my field tech?").focus == frozenset(terms("tech"))
+    # With a helping verb the main verb ends the question: the relative is the first word.
+    assert analyse("where does my sister live?").focus == frozenset(terms("sister"))
+    assert analyse("what is my best friend's name?").focus == frozenset(terms("best friend"))
+
+
+def test_words_and_names_of_any_script() -> None:
+    q = analyse("what's Tomás's salary at Bar Lupita?")
+    assert q.owner == "Tomás" and "Bar Lupita" in q.names
+
+
+def test_known_names_typed_in_lower_case_are_read_as_names() -> None:
+    assert _recase("where did hollis get a job?", ["Hollis", "Priya"]) == (
+        "where did Hollis get a job?"
+    )
+    assert _recase("when will i move?", ["Will"]) == "when will i move?"  # a word, not Will
+    assert analyse(_recase("where did hollis get a job?", ["Hollis"])).names == ("Hollis",)
+
+
+def test_the_second_search_is_for_what_the_best_hits_miss() -> None:
+    from agent.evidence import Block
+
+    b = Block("sessions/s.md", "t1", "Biscuit had his first hydrotherapy", "user", role="user")
+    pool = [Candidate("Biscuit had his first hydrotherapy", (b,), 0)]
+    unnamed = _without_names("how much Metacam does Biscuit get?", {"biscuit"})
+    assert unnamed == "how much Metacam does get?"
+    assert _unsaid_by_top(terms(unnamed), pool)
+    assert not _unsaid_by_top(terms("hydrotherapy"), pool)
