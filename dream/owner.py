@@ -102,7 +102,8 @@ def adopt_owner(wiki: Any, earlier: str | None) -> None:
     wiki.subjects.add_alias(page, old_title)
     if page.path != old_path:
         wiki.extra_files[old_path] = None
-        wiki.created.add(page.path)
+        if page.path not in wiki.originals:
+            wiki.created.add(page.path)  # a merge into the owner's page updates it
     wiki.touched.add(page.path)
     keys = {normalize_key(old_stem), normalize_key(old_title)}
     for other in wiki.pages.values():
