@@ -306,18 +306,22 @@ class MemoryRepo:
         if not edits:
             return None
         message = format_message(hand_edits.message(sorted(edits)), hand_edits.TRAILERS)
-        return self._commit(edits, message, author=hand_edits.person(self))
+        return self._commit(edits, message, author=hand_edits.person(self), hand=True)
 
     def _commit(
         self,
         writes: Mapping[str, bytes | None],
         message: str,
         author: tuple[str, str] | None = None,
+        *,
+        hand: bool = False,
     ) -> CommitInfo | None:
         """Turn writes into one commit and update the working tree. Caller holds the lock.
 
         A file it is about to replace that someone edited by hand and did not commit is
-        committed first, as their change, so the edit stays in history.
+        committed first, as their change, so the edit stays in history. `hand` marks that
+        commit of hand edits itself (its author is None when git names no person: Brain's
+        identity then, not a second round of the same hand edits).
         """
         old = self.head()
         current = self.show_many(list(writes)) if old else {}
@@ -325,10 +329,10 @@ class MemoryRepo:
         if not changed:
             return None
         edits = hand_edits.at_risk(self, changed, current)
-        if edits and author is None:
+        if edits and not hand:
             msg = format_message(hand_edits.message(sorted(edits)), hand_edits.TRAILERS)
-            self._commit(edits, msg, author=hand_edits.person(self))
-            return self._commit(writes, message)
+            self._commit(edits, msg, author=hand_edits.person(self), hand=True)
+            return self._commit(writes, message, author)
         fault("txn-start")
         tmp = Path(tempfile.mkdtemp(prefix="brain-txn-", dir=self.git_dir))
         try:

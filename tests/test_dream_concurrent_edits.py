@@ -52,6 +52,30 @@ def test_any_write_commits_a_hand_edit_to_the_file_first(memory: MemoryRepo):
     assert memory.git("show", "HEAD:notes/a.md") == "# A\n\nbrain's version\n"
 
 
+def test_hand_edits_commit_when_git_names_no_person(
+    memory: MemoryRepo, tmp_path, monkeypatch: pytest.MonkeyPatch
+):
+    """No user.name anywhere (a fresh machine, a CI runner): the hand edit is committed
+    under Brain's identity, once, before Brain's write (this recursed without end)."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home" / ".config"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.delenv("GIT_CONFIG_GLOBAL", raising=False)
+    with memory.transaction("first") as tx:
+        tx.write("notes/a.md", "# A\n\nfirst\n")
+    assert memory.git("config", "user.name", check=False).strip() == ""
+    (memory.root / "notes/a.md").write_text("# A\n\nedited by hand\n")
+    with memory.transaction("brain writes it") as tx:
+        tx.write("notes/a.md", "# A\n\nbrain's version\n")
+    assert "Brain-Command: hand-edit" in _trailers(memory, "HEAD~1")
+    assert memory.git("show", "HEAD~1:notes/a.md") == "# A\n\nedited by hand\n"
+    assert memory.git("show", "HEAD:notes/a.md") == "# A\n\nbrain's version\n"
+    (memory.root / "notes/a.md").write_text("# A\n\nedited again\n")
+    assert memory.commit_hand_edits() is not None
+    assert memory.git("show", "HEAD:notes/a.md") == "# A\n\nedited again\n"
+    assert memory.git("status", "--porcelain") == ""
+
+
 def test_a_page_changed_during_the_run_leaves_its_sessions_for_the_next(
     memory: MemoryRepo, monkeypatch: pytest.MonkeyPatch
 ):
