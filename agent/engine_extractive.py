@@ -30,7 +30,7 @@ from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .memory_agent import Finding, MemoryReport
 from .question import Question, analyse, names_owner
-from .reader import Candidate, Reader, Reading, Similarity, Subject
+from .reader import Candidate, Reader, Reading, Similarity, Subject, dominant_names
 from .text import WORD, sentences, stopwords, terms
 from .tools import Toolbox
 from .wiki import Wiki, page_label
@@ -114,7 +114,7 @@ class ExtractiveEngine:
             q = analyse(recased)  # "where did hollis get a job?": Hollis is someone memory knows
         subj, extra = self._subject(q, pool, users)
         pool = _dedupe([*pool, *extra])
-        unnamed = _without_names(q.text, subj.names | subj.owner_names | _dominant(q, pool))
+        unnamed = _without_names(q.text, subj.names | subj.owner_names | dominant_names(q, pool))
         if unnamed != q.text and _unsaid_by_top(terms(unnamed), pool):
             # "How much Metacam does Biscuit get?": every block about Biscuit matches the
             # name; the one that says what was asked may only share the rarer word.
@@ -443,17 +443,6 @@ def _recase(question: str, people: list[str]) -> str:
             pattern = rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])"
             out = re.sub(pattern, name, out)
     return out
-
-
-def _dominant(q: Question, pool: list[Candidate], least: int = 3) -> set[str]:
-    """The question's names that most of what search found already says ("Bar Lupita"
-    in "what's Tomás's salary at Bar Lupita?"): they select nothing among it."""
-    texts = {(b.path, b.anchor): b.text.lower() for c in pool for b in c.blocks}
-    return {
-        n
-        for n in q.names
-        if sum(1 for t in texts.values() if re.search(rf"\b{re.escape(n.lower())}\b", t)) >= least
-    }
 
 
 def _unsaid_by_top(words: set[str], pool: list[Candidate], top: int = 3) -> bool:

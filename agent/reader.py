@@ -341,7 +341,7 @@ def _same_word(t: str, w: str) -> bool:
     if long.startswith(short):
         return long[len(short) :] in _FORM_ENDINGS
     # Two forms that part only at the end ("practis", "practic").
-    common = next((i for i, (a, b) in enumerate(zip(t, w, strict=False)) if a != b), len(short))
+    common = _shared_prefix(t, w)
     return common >= 5 and common >= len(long) - 2
 
 
@@ -383,7 +383,7 @@ class Reader:
         topic -= self.subj.covered
         if self.subj.resolved:  # nor does the name of whose relative it is
             topic -= {t for n in self.subj.owner_names for t in terms(n)}
-        dominant = _dominant_terms(q, pool)
+        dominant = {t for n in dominant_names(q, pool) for t in terms(n)}
         topic = (topic - dominant) or topic  # "Bar Lupita", which most evidence says
         total = sum(idf.get(t, 1.0) for t in topic) or 1.0
         # What a bare value is of: the question's words but names and light verbs ("rent"
@@ -773,15 +773,15 @@ class Reader:
         )
 
 
-def _dominant_terms(q: Question, pool: Sequence[Candidate], least: int = 3) -> set[str]:
-    """Stems of the question's names that at least `least` blocks of the pool say."""
+def dominant_names(q: Question, pool: Sequence[Candidate], least: int = 3) -> set[str]:
+    """The question's names that at least `least` blocks of the pool say ("Bar Lupita" in
+    "what's Tomás's salary at Bar Lupita?"): they select nothing among what was found."""
     texts = {(b.path, b.anchor): b.text.lower() for c in pool for b in c.blocks}
-    out: set[str] = set()
-    for n in q.names:
-        pattern = rf"\b{re.escape(n.lower())}\b"
-        if sum(1 for t in texts.values() if re.search(pattern, t)) >= least:
-            out |= terms(n)
-    return out
+    return {
+        n
+        for n in q.names
+        if sum(1 for t in texts.values() if re.search(rf"\b{re.escape(n.lower())}\b", t)) >= least
+    }
 
 
 def _shared_prefix(a: str, b: str) -> int:
@@ -810,4 +810,4 @@ def _value(f: Fact) -> str:
     return value.strip().rstrip(".").strip()
 
 
-__all__ = ["Candidate", "Reader", "Reading", "Similarity", "Subject"]
+__all__ = ["Candidate", "Reader", "Reading", "Similarity", "Subject", "dominant_names"]
