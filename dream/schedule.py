@@ -96,9 +96,10 @@ def install(memory: Path, cron: str, engine: str = "extractive", host: str | Non
     return line
 
 
-def remove(memory: Path) -> bool:
-    """Remove this memory's entry; False when there was none."""
-    mark = f"{MARK}{memory.resolve()}"
+def remove(memory: Path, mark: str = MARK) -> bool:
+    """Remove this memory's entry (the crontab line ending `mark` and its path); False
+    when there was none. `brain fleet schedule` passes its own mark."""
+    mark = f"{mark}{memory.resolve()}"
     lines = read_crontab()
     kept = [x for x in lines if not x.endswith(mark)]
     if len(kept) == len(lines):
@@ -107,6 +108,6 @@ def remove(memory: Path) -> bool:
     return True
 
 
-def installed(memory: Path) -> str | None:
-    mark = f"{MARK}{memory.resolve()}"
+def installed(memory: Path, mark: str = MARK) -> str | None:
+    mark = f"{mark}{memory.resolve()}"
     return next((x for x in read_crontab() if x.endswith(mark)), None)

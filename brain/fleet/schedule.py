@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+from dream import schedule as dream_schedule
 from dream.errors import ScheduleError
 from dream.schedule import _CRON_RE, brain_executable, read_crontab, write_crontab
 
@@ -35,15 +36,8 @@ def install(root: Path, cron: str, queue: str | None) -> str:
 
 
 def remove(root: Path) -> bool:
-    mark = f"{MARK}{root.resolve()}"
-    lines = read_crontab()
-    kept = [x for x in lines if not x.endswith(mark)]
-    if len(kept) == len(lines):
-        return False
-    write_crontab(kept)
-    return True
+    return dream_schedule.remove(root, MARK)
 
 
 def installed(root: Path) -> str | None:
-    mark = f"{MARK}{root.resolve()}"
-    return next((x for x in read_crontab() if x.endswith(mark)), None)
+    return dream_schedule.installed(root, MARK)
