@@ -26,6 +26,7 @@ from .spans import (
     dates,
     durations,
     frequencies,
+    money_rank,
     names,
     occupations,
     render_date,
@@ -363,6 +364,24 @@ class Reader:
     proper: set[str] | None = None  # words memory capitalizes mid-sentence (lower case)
     dialogues: frozenset[str] = frozenset()  # sessions where two people talk (no AI)
 
+    @cached_property
+    def asks_money(self) -> bool:
+        """A "how much" after money ("how much is the rent?", "what do i make an hour?"),
+        not a quantity ("how much Metacam does he get?"): by the example questions it is
+        nearest to (`amount_asked` in language/data/prototypes.json)."""
+        if self.q.answer_type != "number" or self.similarity is None:
+            return False
+        if re.search(r"\bhow many\b", self.q.text, re.I):
+            return False  # a count ("how many contact hours")
+        from language import prototypes
+
+        def near(label: str) -> float:
+            top = sorted(self.similarity(self.q.text, examples[label]), reverse=True)[:3]
+            return sum(top) / len(top)
+
+        examples = prototypes()["amount_asked"]
+        return near("money") > near("quantity")
+
     def read(self, pool: Sequence[Candidate]) -> list[Reading]:
         """Every candidate that can answer, best first."""
         q = self.q
@@ -384,7 +403,12 @@ class Reader:
         if self.subj.resolved:  # nor does the name of whose relative it is
             topic -= {t for n in self.subj.owner_names for t in terms(n)}
         dominant = {t for n in dominant_names(q, pool) for t in terms(n)}
-        topic = (topic - dominant) or topic  # "Bar Lupita", which most evidence says
+        # "Bar Lupita", which most evidence says, selects nothing; then the kind of answer
+        # asked for does ("salary" in "what's Tomás's salary at Bar Lupita?").
+        if topic and topic <= dominant:
+            topic = (set(q.terms) - names - dominant - self.subj.covered) or topic
+        else:
+            topic = (topic - dominant) or topic
         total = sum(idf.get(t, 1.0) for t in topic) or 1.0
         # What a bare value is of: the question's words but names and light verbs ("rent"
         # in "how much rent do i pay", "metacam" in "how much Metacam does Biscuit get").
@@ -645,7 +669,14 @@ class Reader:
         if kind == "time":
             return self._pick(s, clock_times(s))
         if kind == "number":
-            return self._pick(s, [a for a in amounts(s) if not self._in_question(a.text)])
+            found = [a for a in amounts(s) if not self._in_question(a.text)]
+            if self.asks_money and found:
+                # Money asked: an amount in another unit ("a 1br for 1350", "70%", "1
+                # hour") is no price; with nothing better it is a weak answer.
+                best = max(money_rank(s, a) for a in found)
+                text, _ = self._pick(s, [a for a in found if money_rank(s, a) == best])
+                return text, best == 0
+            return self._pick(s, found)
         if kind == "frequency":
             return self._pick(s, frequencies(s) or amounts(s))
         if kind == "duration":

@@ -64,7 +64,7 @@ _PAST = re.compile(
 )
 
 _AMOUNT = re.compile(
-    r"(?:[$€£]\s?)?\b\d[\d,]*(?:\.\d+)?(?:\s?(?:k\b|%|percent\b))?"
+    r"(?:[$€£]\s?)?\b\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:k\b|%|percent\b))?"
     r"(?:\s*(?!(?:and|or|to|a|an|the|in|on|at|of|for|with|is|was|but|so|per|each|every|"
     r"from|by|than|if|as|when|until|after|before|plus|x)\b)[a-z]+)?",
     re.I,
@@ -226,6 +226,24 @@ def amounts(sentence: str) -> list[Span]:
             text = text.rsplit(" ", 1)[0]
         out.append(Span(text, m.start(), m.start() + len(text)))
     return out
+
+
+#: Currency signs and words: an amount with one is money ("£1,800", "12 euro", "40k").
+_CURRENCY = re.compile(
+    r"[$€£¥]|^\s*(?:k|grand|bucks?|quid|euros?|eur|dollars?|usd|pounds?|gbp|reais)\b", re.I
+)
+
+
+def money_rank(sentence: str, span: Span) -> int:
+    """How surely an amount is money: 2 with a currency sign or word ("€289", "12 euro"),
+    1 bare ("for 1350", "37.25"), 0 with another unit ("1br", "70%", "2.7 ml", "1 hour")."""
+    number = re.search(r"\d(?:[\d,]*\d)?(?:\.\d+)?", span.text)
+    if number is None:
+        return 0
+    unit = span.text[number.end() :] + sentence[span.end : span.end + 12]
+    if _CURRENCY.search(span.text[: number.start()]) or _CURRENCY.match(unit):
+        return 2
+    return 1 if not span.text[number.end() :].strip() else 0
 
 
 _CLOCK = re.compile(

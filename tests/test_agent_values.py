@@ -58,3 +58,42 @@ def test_the_second_search_is_for_what_the_best_hits_miss() -> None:
     assert unnamed == "how much Metacam does get?"
     assert _unsaid_by_top(terms(unnamed), pool)
     assert not _unsaid_by_top(terms("hydrotherapy"), pool)
+
+
+def _memory(root, turns: list[str]):
+    from memory_schema import Session, Turn, init_memory
+
+    repo, _ = init_memory(root)
+    start = dt.datetime(2025, 6, 2, 9)
+    session = Session(
+        id="flat-and-job",
+        title="flat and job",
+        format="brain",
+        turns=[Turn("user", t, at=start + dt.timedelta(minutes=i)) for i, t in enumerate(turns)],
+        started=start,
+    )
+    with repo.transaction("test: session") as tx:
+        tx.write(session.path, session.render())
+    return repo
+
+
+def test_money_asked_is_answered_with_money_not_another_unit(tmp_path) -> None:
+    from agent.runner import Agent, AgentSettings
+
+    repo = _memory(
+        tmp_path / "m",
+        [
+            "flat hunting near northwind. found a 2br on elm street for 1450 with heat included",
+            "northwind sent the offer letter, i start in july",
+            "Health insurance: Northwind pays 70% of the premium after 60 days",
+            "Salary: $58,000 per year, paid every two weeks",
+            "northwind also gives 3 weeks of paid vacation",
+        ],
+    )
+    with Agent(repo.root, AgentSettings(), record=False) as agent:
+        rent = agent.ask("how much is the rent on my flat?")
+        salary = agent.ask("what's my salary at Northwind?")
+        vacation = agent.ask("how many weeks of paid vacation do i get?")
+    assert rent.text.startswith("1450"), rent.text
+    assert salary.text.startswith("$58,000"), salary.text
+    assert vacation.text.startswith("3 weeks"), vacation.text  # a count stays a count
