@@ -64,6 +64,12 @@ class PhraseSimilarity:
                 out[w] = (cand[i], float(sims[i]))
             return out
 
+    def vector(self, text: str) -> Any:
+        """The unit vector of one text, or None without the model."""
+        with self._lock:
+            self._embed([text])
+            return self._vectors.get(text)
+
     def pair(self, a: str, b: str) -> float:
         return self.best([a], [b]).get(a, ("", 0.0))[1]
 

@@ -42,6 +42,7 @@ from .predicates import (
     predicates,
 )
 from .similarity import PhraseSimilarity, default_similarity
+from .verbs import evidence_verbs, same_event
 from .words import (
     MONTHS,
     NEGATIONS,
@@ -750,7 +751,8 @@ def _unsupported_words(
     liking = bool(_lows(ev.text) and set(_lows(ev.text)) & PREFERENCE)
     pos, lemmas = _parts_of_speech(text)
     said: dict[str, str] = {}  # a lemma checked in place of the claim's word -> the word
-    for w in _claim_words(text, names, ev):
+    claim_words = _claim_words(text, names, ev)
+    for w in claim_words:
         if _lexical(w, ev) or _derived(w, ev):
             continue
         lemma = lemmas.get(w, w)
@@ -849,6 +851,24 @@ def _unsupported_words(
             for e in rare[w]
         )
         ok = ok or any(model.pair(w, e) >= VERB_SIMILARITY for e in verbs.get(w, ()))
+        if not ok and pos.get(w) == "VERB":
+            # A verb in other words ('spotted' for 'saw'), read as an event (verbs.py),
+            # among the block's verbs no other word of the claim stands for.
+            word = said.get(w, w)
+            others = [c for c in claim_words if c != word]
+            taken = {v for v, _ in evidence_verbs(ev.text) if _stands_for(others, v)}
+            ok = same_event(word, text, ev.text, taken, model.vector, model.pair) is not None
         if not ok:
             alone.append(w)
     return [said.get(w, w) for w in alone], contrasts
+
+
+def _stands_for(words: Sequence[str], evidence_word: str) -> bool:
+    """Does one of the words say the evidence word: a form of it or a synonym?"""
+    forms = {stem(evidence_word), *lexicon.base_forms(evidence_word)}
+    return any(
+        stem(w) in forms
+        or bool(set(lexicon.base_forms(w)) & forms)
+        or lexicon.relation(w, evidence_word) in ("same", "synonym")
+        for w in words
+    )
