@@ -122,3 +122,11 @@ def test_eval_validators_bad_line_is_one_clean_error(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["eval", "validators", "--pairs", str(bad), "--judge", "off"])
     assert res.exit_code != 0
     assert "line 2: not JSON" in res.output and "Traceback" not in res.output
+
+
+def test_a_part_of_a_month_is_one_of_its_days() -> None:
+    ev = "I had knee surgery last week, recovering slowly"  # said 2025-03-14: 2025-03-07
+    assert ok("Rhea had knee surgery in early March 2025", ev)
+    r = check_support("Rhea had knee surgery in late March 2025", block(ev), similarity=False)
+    assert not r.ok and r.hard and "late March 2025" in r.reason
+    assert not ok("Rhea had knee surgery in early February", ev)

@@ -48,6 +48,7 @@ from .words import (
     NEGATIONS,
     STOPWORDS,
     WEEKDAYS,
+    month_parts,
     numbers_in,
     plain_claim,
     resolve_dates,
@@ -403,7 +404,12 @@ def check_support(
     text = plain_claim(claim)
     ev = _read(evidence, subject_names)
 
-    # Dates: each must be a day the evidence names or was said on.
+    # Dates: each must be a day the evidence names or was said on; a part of a month
+    # ('mid-September 2025') one of its days.
+    for phrase, year, month, days in month_parts(text):
+        if not any(d.month == month and d.day in days and year in (None, d.year) for d in ev.dates):
+            return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
+        text = text.replace(phrase, " ")
     for phrase, day in resolve_dates(text, None):
         if day not in ev.dates:
             return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)

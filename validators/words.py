@@ -99,6 +99,24 @@ _RELATIVE_RE = re.compile(
 )
 
 
+_MONTH_PART_RE = re.compile(
+    rf"\b(early|mid|late)[\s-]+({_MONTH_NAMES})\b(?:,?\s+(\d{{4}}))?", re.IGNORECASE
+)
+#: The days of a month that 'early', 'mid' and 'late' name.
+_PARTS_OF_MONTH = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
+
+
+def month_parts(text: str) -> list[tuple[str, int | None, int, range]]:
+    """Parts of a month a text names: 'mid-September 2025' -> (phrase, 2025, 9, days
+    11-20); the year is None when not written."""
+    out = []
+    for m in _MONTH_PART_RE.finditer(text):
+        first, last = _PARTS_OF_MONTH[m.group(1).lower()]
+        year = int(m.group(3)) if m.group(3) else None
+        out.append((m.group(0), year, MONTHS[m.group(2).lower()], range(first, last + 1)))
+    return out
+
+
 def plain_claim(text: str) -> str:
     """A claim as words: labels, link syntax, citations and emphasis removed."""
     text = CITE_RE.sub(" ", text)
