@@ -62,8 +62,11 @@ def test_each_evidence_verb_answers_for_one_claim_verb() -> None:
     assert not r.ok and "photographed" in r.words
 
 
-def test_a_verb_keeps_its_particle() -> None:
+def test_a_verb_keeps_its_particle_and_preposition() -> None:
     spans = dict(evidence_verbs("I signed up for a pottery course."))
     text = "I signed up for a pottery course."
     start, end = spans["signed"]
-    assert text[start:end] == "signed up"
+    assert text[start:end] == "signed up for"
+    text = "She got into Wharton and moved to Philadelphia."
+    start, end = dict(evidence_verbs(text))["got"]
+    assert text[start:end] == "got into"
