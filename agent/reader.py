@@ -65,6 +65,8 @@ _CLAUSE_BREAK = re.compile(r"[,;:()!?]|\.\s|\s[-–—]\s|\b(?:and|but|then|so|b
 UNIT_CHARS = 16
 #: How far below the best a newer answer may score and still be taken as what holds now.
 CURRENT_MARGIN = 0.6
+#: ... and as near the question in meaning as the best, within this much.
+SIM_LATER = 0.25
 _SECOND_PERSON = re.compile(r"\b(you|you're|you've|you'd|you'll|your|yours|yourself)\b", re.I)
 _THANKS = re.compile(r"\bthank(?:s| you| u)\b|\bsee you\b|\blove you\b", re.I)
 _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
@@ -496,7 +498,9 @@ class Reader:
                 score += 0.3
             if c.fact is not None and len(c.text.split()) <= 3 and not c.fact.attr:
                 score -= 0.2  # a bare link line points somewhere; it states nothing
-            score += self._time_bonus(c, dated)
+            # What was said last holds now: for an amount of the wanted unit, not "16 hours"
+            # said last when a pay rate was asked for.
+            score += self._time_bonus(c, [] if q.answer_type == "number" and weak else dated)
             if q.owner == "me" and c.block.role == "assistant" and c.fact is None:
                 score -= 0.35  # the assistant's advice is not the asker's own fact
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
@@ -504,8 +508,9 @@ class Reader:
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
         out = self._mentioning(out, topic, pool)
         if q.current and out:
-            out = _latest_first(out)
-        if out and out[0].span and q.answer_type in ("thing", "place", "name") and not q.past:
+            out = _latest_first(out, strict=q.answer_type == "number")
+        values = ("thing", "place", "name") + (("number",) if q.current else ())
+        if out and out[0].span and q.answer_type in values and not q.past:
             out = self._superseded(out, pool)  # a question about before wants the old value
         if out and out[0].span and not q.past:
             when = asked_time(q.text, dated[-1] if dated else None)
@@ -588,9 +593,54 @@ class Reader:
                 continue
             best = Reading(c, best.score + 0.01, moved[1], best.about)
             value, since = moved[1], c.date
+        restated = self._restated(best, pool)
+        best = restated or best
         if best is readings[0]:
             return readings
         return [best, *readings]
+
+    def _restated(self, best: Reading, pool: Sequence[Candidate]) -> Reading | None:
+        """The answer's value said again later by the same speaker beside another value
+        of the same kind: that one holds now ("the 36.50 thing. they bumped me to 37.25",
+        "got the tojiro. the wusthof is retired"), the nearest to the old one."""
+        value, since = (best.span or "").lower(), best.candidate.date
+        speaker = (best.candidate.block.speaker or "").lower()
+        if not value or since is None:
+            return None
+        said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
+        latest: Reading | None = None
+        blocks = {(c.block.path, c.block.anchor): c for c in pool if c.fact is None}
+        for c in sorted(blocks.values(), key=lambda c: (c.date or dt.date.min, c.key)):
+            text = c.block.text
+            if not c.date or c.date <= since or (c.block.speaker or "").lower() != speaker:
+                continue
+            at = said.search(text)
+            if at is None or is_question(text):
+                continue
+            others = [
+                sp
+                for sp in self._values_in(text, c)
+                if value not in sp.text.lower() and sp.text.lower() not in value
+            ]
+            if others:
+                new = min(others, key=lambda sp: abs(sp.start - at.start()))
+                whole = replace(c, text=text, following="")
+                latest = Reading(whole, best.score + 0.01, new.text, best.about)
+                value, since = new.text.lower(), c.date
+                said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
+        return latest
+
+    def _values_in(self, text: str, c: Candidate) -> list[Span]:
+        """Every value of the kind asked for in `text`."""
+        kind = self.q.answer_type
+        if kind == "number":
+            found = [a for a in amounts(text) if not self._in_question(a.text)]
+            if self.asks_money and found:
+                best = max(money_rank(text, a) for a in found)
+                found = [a for a in found if money_rank(text, a) == best]
+            return found
+        found = names(text, self.known_names, self.common, self.proper)
+        return [n for n in found if self._useful_name(n, kind, c)]
 
     def _similarities(self, pool: Sequence[Candidate]) -> list[float]:
         if self.similarity is None or not pool:
@@ -821,14 +871,20 @@ def _shared_prefix(a: str, b: str) -> int:
     )
 
 
-def _latest_first(readings: list[Reading]) -> list[Reading]:
+def _latest_first(readings: list[Reading], strict: bool = False) -> list[Reading]:
     """For "now" questions: among answers nearly as good as the best, the one said last
     is what holds now (a page can lag behind the newest session)."""
     best = readings[0]
+    # Said later, but about something else ("need 16 hours" for "what do i make an
+    # hour now?"), it is no newer value of the same thing.
     close = [
         r
         for r in readings
-        if r.span and r.candidate.date and r.score >= best.score - CURRENT_MARGIN
+        if r.span
+        and r.candidate.date
+        and r.score >= best.score - CURRENT_MARGIN
+        and r.sim >= best.sim - SIM_LATER
+        and (best.weak_span or not r.weak_span or not strict)  # nor "16 hours" for a pay
     ]
     if not close:
         return readings

@@ -233,6 +233,9 @@ _CURRENCY = re.compile(
     r"[$€£¥]|^\s*(?:k|grand|bucks?|quid|euros?|eur|dollars?|usd|pounds?|gbp|reais)\b", re.I
 )
 
+#: A number per unit of time ("36.50 an hour", "1450 a month", "90k/year").
+_RATE = re.compile(r"\s*(?:an?|per|/)\s*(?:hour|hr|h|day|week|wk|month|mo|year|yr)\b", re.I)
+
 
 def money_rank(sentence: str, span: Span) -> int:
     """How surely an amount is money: 2 with a currency sign or word ("€289", "12 euro"),
@@ -243,6 +246,10 @@ def money_rank(sentence: str, span: Span) -> int:
     unit = span.text[number.end() :] + sentence[span.end : span.end + 12]
     if _CURRENCY.search(span.text[: number.start()]) or _CURRENCY.match(unit):
         return 2
+    if not span.text[number.end() :].strip() and (
+        _RATE.match(unit) or re.fullmatch(r"\d+\.\d\d", number.group(0))
+    ):
+        return 2  # "36.50 an hour", "37.25": a rate or cents are money
     return 1 if not span.text[number.end() :].strip() else 0
 
 

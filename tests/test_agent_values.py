@@ -97,3 +97,29 @@ def test_money_asked_is_answered_with_money_not_another_unit(tmp_path) -> None:
     assert rent.text.startswith("1450"), rent.text
     assert salary.text.startswith("$58,000"), salary.text
     assert vacation.text.startswith("3 weeks"), vacation.text  # a count stays a count
+
+
+def test_a_value_said_again_later_beside_a_new_one_is_replaced_by_it(tmp_path) -> None:
+    from agent.runner import Agent, AgentSettings
+    from memory_schema import Session, Turn
+
+    repo = _memory(tmp_path / "m", ["the clinic offered me the job, 36.50 an hour"])
+    later = Session(
+        id="review",
+        title="review",
+        format="brain",
+        turns=[
+            Turn("user", "need 16 hours of training for the renewal", at=dt.datetime(2025, 9, 1)),
+            Turn(
+                "user",
+                "small correction on the 36.50 thing. they bumped me to 37.25 after my review",
+                at=dt.datetime(2025, 8, 1),
+            ),
+        ],
+        started=dt.datetime(2025, 8, 1),
+    )
+    with repo.transaction("test: later") as tx:
+        tx.write(later.path, later.render())
+    with Agent(repo.root, AgentSettings(), record=False) as agent:
+        pay = agent.ask("how much do i make an hour now?")
+    assert pay.text.startswith("37.25"), pay.text
