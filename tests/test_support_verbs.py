@@ -67,6 +67,9 @@ def test_a_verb_keeps_its_particle_and_preposition() -> None:
     text = "I signed up for a pottery course."
     start, end = spans["signed"]
     assert text[start:end] == "signed up for"
+    text = "His father fell ill in May."
+    start, end = dict(evidence_verbs(text))["fell"]
+    assert text[start:end] == "fell ill"
     text = "She got into Wharton and moved to Philadelphia."
     start, end = dict(evidence_verbs(text))["got"]
     assert text[start:end] == "got into"

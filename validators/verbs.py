@@ -13,8 +13,8 @@ Two readings of the same model do better, and better together:
 
 A claim verb nothing else accounts for is compared so with the verbs of the block that
 no other claim word already stands for (each evidence verb answers for one claim verb),
-each with its particle, adjective complement and a preposition right after them
-('signed up for', 'got sick', 'got into'), and passes
+each with its particle, adjective complement, and a preposition or an adverb right
+after them ('signed up for', 'got sick', 'fell ill', 'got into'), and passes
 when the mean of the two readings reaches `EVENT_SIMILARITY`. Opposites never count.
 """
 
@@ -48,10 +48,11 @@ Pair = Callable[[str, str], float]  # two texts -> their cosine similarity
 def _span(tok: Any) -> tuple[int, int]:
     """Where a verb and the words that stay with it stand in its text."""
     kept = [tok] + [c for c in tok.children if c.dep_ in _WITH]
-    # A preposition right after the verb (and its particle) goes with it: 'got into'.
+    # A preposition ('got into', 'signed up for') or else an adverb ('fell ill', 'came
+    # back') right after the verb and its particle goes with it.
     end = max(t.i for t in kept)
-    after = [c for c in tok.children if c.dep_ == "prep" and c.i == end + 1]
-    kept += after
+    nxt = [c for c in tok.children if c.i == end + 1 and c.dep_ in ("prep", "advmod")]
+    kept += nxt
     first = min(kept, key=lambda t: t.i)
     last = max(kept, key=lambda t: t.i)
     return first.idx, last.idx + len(last.text)
