@@ -38,6 +38,7 @@ from validators.semantic import resolve_dates
 
 from . import forget as fg
 from .changes import Candidate, Change, read_changes, value_candidates
+from .compress import chatter_tokens
 from .extract import Observation, is_ai, link, sentences
 from .lexicon import NOT_NAMES
 from .orient import WorkItem
@@ -212,6 +213,7 @@ class StatementReader:
             return out
         topics = self.topic.label(vectors[keep])
         docs = parse([rows[i].text for i in keep])
+        chatter = chatter_tokens(docs, self.embedder, self.kind)
         owned_phrases: list[tuple[int, str, str, str]] = []  # (index, path, key, surface)
         candidates: list[tuple[Statement, Candidate]] = []
         for j, (i, doc) in enumerate(zip(keep, docs, strict=True)):
@@ -219,7 +221,7 @@ class StatementReader:
             parts = []
             first_person = False
             for span in doc.sents:
-                rw = rewrite_third_person(span, r.speaker, r.addressee, r.names)
+                rw = rewrite_third_person(span, r.speaker, r.addressee, r.names, chatter[j])
                 first_person = first_person or rw.first_person
                 # A part that speaks of nobody ("Tired", "She's great tbh") adds no fact.
                 named = any(e.label_ in ENTITY_TYPES for e in span.ents)
@@ -488,7 +490,7 @@ def owned_titles_of(statements: dict[str, list[Statement]]) -> dict[tuple[str, s
 
 
 def best_points(statements: list[Statement], limit: int) -> list[Statement]:
-    """The session's most informative statements, in the order they were said."""
+    """The session's most informative statements, one a turn, best first."""
 
     def weight(s: Statement) -> float:
         # What the speaker did or has (their name is the subject) before asides.
@@ -505,4 +507,4 @@ def best_points(statements: list[Statement], limit: int) -> list[Statement]:
         chosen.append(st)
         if len(chosen) >= limit:
             break
-    return sorted(chosen, key=lambda s: s.n)
+    return chosen

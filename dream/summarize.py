@@ -24,11 +24,10 @@ from .wiki import WikiPage
 MIN_BULLETS = 3
 MAX_BULLETS = 7
 MAX_BULLET_CHARS = 220
-#: Third-person points: at most this many, each at most this long; a second point only
-#: for a session of POINT_TURNS turns or more.
-MAX_POINTS = 2
+#: Third-person points, each at most MAX_POINT_CHARS long, together at most this share of
+#: the session's words (a session of 500 words gets about 15 words); one point at least.
+POINT_SHARE = 0.03
 MAX_POINT_CHARS = 80
-POINT_TURNS = 30
 _INFO_RE = re.compile(r"\b(?:I|my|we|our)\b|\d|[A-Z][a-z]+\s+[A-Z][a-z]+")
 
 
@@ -96,14 +95,23 @@ def build_summary(
     points = []
     lines = []
     if statements:
-        want = max(1, min(MAX_POINTS, len(session.turns) // POINT_TURNS + 1))
-        # What a page already says from the same sentence is not said again here: the
-        # summary's points are the session's best statements that no page carries.
-        fresh = [st for st in statements if not observed.get((st.n, st.sent))]
-        for st in best_points(fresh, want) or best_points(statements, 1):
+        budget = POINT_SHARE * sum(len(t.content.split()) for t in session.turns)
+        # What a page already cites is not said again here: the summary's points are
+        # the session's best statements from turns no page cites.
+        cited = {n for n, _ in observed}
+        fresh = [st for st in statements if st.n not in cited]
+        chosen_points: list[tuple[Any, str]] = []
+        words = 0
+        for st in best_points(fresh, len(fresh)) or best_points(statements, 1):
+            text = shorten(st.said or st.line, MAX_POINT_CHARS)
+            words += len(text.split())
+            if chosen_points and words > budget:
+                break
+            chosen_points.append((st, text))
+        for st, text in sorted(chosen_points, key=lambda p: p[0].n):
             ph = page.cite(target, f"t{st.n}", session.turns[st.n - 1].content)
-            lines.append(shorten(st.said or st.line, MAX_POINT_CHARS))
-            points.append(f"- {lines[-1]} {ph}")
+            lines.append(text)
+            points.append(f"- {text} {ph}")
     else:
         for _, n, _, sent in chosen:
             turn = session.turns[n - 1]

@@ -115,9 +115,8 @@ def _finite(subject: Any) -> list[Any]:
     return out
 
 
-def _start(sent: Any, names: set[str]) -> int:
-    """Index (in the sentence) of the first token after openers and a vocative."""
-    toks = list(sent)
+def _start(toks: list[Any], names: set[str]) -> int:
+    """Index (in the tokens) of the first token after openers and a vocative."""
     i = 0
     while i < len(toks):
         t = toks[i]
@@ -146,19 +145,24 @@ def _end(toks: list[Any], names: set[str]) -> int:
 
 
 def rewrite_third_person(
-    sent: Any, speaker: str, addressee: str | None = None, names: set[str] | None = None
+    sent: Any,
+    speaker: str,
+    addressee: str | None = None,
+    names: set[str] | None = None,
+    skip: set[int] | frozenset[int] = frozenset(),
 ) -> Rewrite:
     """The sentence (a spaCy Span) as a line about `speaker`.
 
     `addressee` is the other person of a two-person chat ("you" becomes them); `names`
-    are lowercase names (participants) that count as vocatives at the start or the end.
+    are lowercase names (participants) that count as vocatives at the start or the end;
+    tokens whose index is in `skip` (clauses judged chatter) are left out.
     """
     vocatives = {n.lower() for n in names or set()}
     for name in [speaker, addressee]:
         if name:
             vocatives.update(w.lower() for w in name.split())
-    toks = list(sent)
-    start = _start(sent, vocatives)
+    toks = [t for t in sent if t.i not in skip]
+    start = _start(toks, vocatives)
     end = _end(toks, vocatives)
     toks = toks[start:end]
     if not toks:
@@ -187,6 +191,7 @@ def rewrite_third_person(
                 # A base form only: a past form mis-tagged VBP ("got") stays as it is.
                 agree[verb.i] = third_singular(verb.lemma_, verb.text)
     out: list[str] = []
+    prev = toks[0].i
     named = False  # the first mention of the speaker names them; later ones are pronouns
     for t in toks:
         low = t.lower_
@@ -218,6 +223,9 @@ def rewrite_third_person(
             word = "will"
         elif low in ("'re", "’re", "'ve", "’ve"):
             word = {"'re": "are", "’re": "are", "'ve": "have", "’ve": "have"}[low]
+        if out and t.i - prev > 1 and not out[-1].endswith(" ") and not t.is_punct:
+            out[-1] += " "  # a skipped clause between: "those, [so I made] people"
+        prev = t.i
         glued = out and not out[-1].endswith(" ") and not t.is_punct
         if glued and word != t.text and not _CONTRACTED.match(word):
             out[-1] = out[-1] + " "  # "I'm" -> "Priya is", "im" -> "Priya is"

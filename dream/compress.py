@@ -1,0 +1,163 @@
+"""A statement cut to its informative clauses: "I went to a support group yesterday and
+it was so powerful" keeps "I went to a support group yesterday".
+
+A sentence is split into clauses by its parse (the root, and every coordinated,
+complement, adverbial or loose clause with a subject of its own); each clause is
+classified informative or chatter by the same example sentences as whole statements
+(`language/data/prototypes.json`, "statement"). A chatter clause that names nothing
+(no entity, date or number) is left out of the line, with the "and" or comma that
+joined it. Grammar and examples, no phrase lists: reactions ("it was awesome"),
+hedges ("I'm sure"), and asides ("much has happened since we last spoke") go because
+they read like chatter, whatever their words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: A clause whose informative-minus-chatter margin is below this is chatter.
+CLAUSE_MARGIN = -0.05
+#: Dependencies that start a clause of its own when the verb has a subject.
+_CLAUSE_DEPS = {"conj", "parataxis", "advcl", "ccomp"}
+_FRONTED = {"prep", "advmod", "npadvmod", "advcl", "intj"}
+_SUBJECTS = {"nsubj", "nsubjpass", "expl", "csubj"}
+#: Entity labels that make a clause worth keeping whatever it reads like.
+_KEEP_LABELS = {
+    "PERSON", "GPE", "LOC", "FAC", "ORG", "EVENT", "PRODUCT", "WORK_OF_ART", "NORP",
+    "DATE", "TIME", "CARDINAL", "MONEY", "QUANTITY", "PERCENT", "ORDINAL",
+}  # fmt: skip
+
+
+def clauses(doc: Any) -> list[list[Any]]:
+    """The doc's clauses: token lists, each owned by its nearest clause head."""
+    heads = {
+        t.i
+        for t in doc
+        if t.dep_ == "ROOT"
+        or (
+            t.dep_ in _CLAUSE_DEPS
+            and t.pos_ in ("VERB", "AUX")
+            and any(c.dep_ in _SUBJECTS for c in t.children)
+        )
+    }
+    # A modifier fronted before its clause and set off by a comma ("By the way,", "As
+    # for me,", "Last Friday,") is judged on its own.
+    for h in list(heads):
+        for c in doc[h].lefts:
+            end = c.right_edge.i + 1
+            if c.dep_ in _FRONTED and end < len(doc) and doc[end].text in (",", "-", "—"):
+                heads.add(c.i)
+    units: dict[int, list[Any]] = {h: [] for h in heads}
+    for t in doc:
+        a = t
+        while a.i not in heads and a.head.i != a.i:
+            a = a.head
+        units.setdefault(a.i, []).append(t)
+    return [u for u in units.values() if u]
+
+
+def _text(unit: list[Any]) -> str:
+    words = [t for t in unit if not (t.is_punct or t.dep_ == "cc")]
+    return "".join(t.text_with_ws for t in words).strip()
+
+
+def _joiners(doc: Any, unit: list[Any]) -> set[int]:
+    """The 'and' and punctuation just before a clause, which go with it."""
+    out = set()
+    i = unit[0].i - 1
+    while i >= 0 and (doc[i].is_punct or doc[i].dep_ == "cc"):
+        out.add(i)
+        i -= 1
+    return out
+
+
+def chatter_tokens(docs: list[Any], embedder: Any, classifier: Any) -> list[set[int]]:
+    """Per doc, the token indices of its chatter clauses (one embedding batch in all).
+
+    A doc of one clause is kept whole, and so is a complement clause ("it made me
+    [think ...]"): the verb it completes needs it."""
+    out: list[set[int]] = [set() for _ in docs]
+    split = [clauses(doc) for doc in docs]
+    todo: list[tuple[int, int]] = []
+    for k, doc in enumerate(docs):
+        if len(split[k]) < 2:
+            continue
+        named = {t.i for e in doc.ents if e.label_ in _KEEP_LABELS for t in e}
+        for j, unit in enumerate(split[k]):
+            if _text(unit) and not any(t.i in named for t in unit):
+                todo.append((k, j))
+    if not todo:
+        return out
+    texts = [_text(split[k][j]) for k, j in todo]
+    scores = classifier.scores(embedder.embed(texts))
+    info, chat = classifier.labels.index("informative"), classifier.labels.index("chatter")
+    margins = scores[:, info] - scores[:, chat]
+    chatter: dict[int, set[int]] = {}
+    for (k, j), m in zip(todo, margins, strict=True):
+        if m < CLAUSE_MARGIN and _droppable(docs[k], _head(split[k][j])):
+            chatter.setdefault(k, set()).add(j)
+    for k, drop in chatter.items():
+        out[k] = _tokens_to_drop(docs[k], split[k], drop)
+    return out
+
+
+def _tokens_to_drop(doc: Any, units: list[list[Any]], drop: set[int]) -> set[int]:
+    heads = [_head(u) for u in units]
+    owner = {t.i: j for j, u in enumerate(units) for t in u}
+    root = next(j for j, h in enumerate(heads) if h.dep_ == "ROOT")
+    # The root goes only when a whole clause of its own stays ("I'm sure | people will
+    # recognise you"): a clause hanging on the root verb itself.
+    standing = [
+        j
+        for j, h in enumerate(heads)
+        if j not in drop and h.head.i == heads[root].i and j != root and _finite(h)
+    ]
+    if root in drop and not standing:
+        drop = drop - {root}
+    # A clause goes with the clause it hangs on ("so I made something to [make people
+    # smile]"), unless it hangs on the root verb itself.
+    changed = True
+    while changed:
+        changed = False
+        for j, h in enumerate(heads):
+            parent = owner.get(h.head.i) if h.head.i != h.i else None
+            if j in drop or parent is None or parent not in drop:
+                continue
+            if j in standing:
+                continue
+            drop = drop | {j}
+            changed = True
+    gone = {t.i for j in drop for t in units[j]}
+    # Nothing goes when every clause reads like chatter: the sentence as a whole was
+    # found informative.
+    if not drop or not any(t.i not in gone and not t.is_punct and t.dep_ != "cc" for t in doc):
+        return set()
+    for j in drop:
+        gone |= _joiners(doc, units[j])
+    if root in drop:
+        # "I love [that] it teaches me ...": the complement's "that" goes with the root.
+        gone |= {c.i for j in standing for c in heads[j].children if c.dep_ == "mark"}
+    return gone
+
+
+def _droppable(doc: Any, head: Any) -> bool:
+    """The root, a coordinated or loose clause, or a fronted modifier; never a
+    complement ("it made me [think ...]") or a clause inside the sentence ("as
+    passionate [as I am]"), which the words around it need."""
+    if head.dep_ in ("ROOT", "conj", "parataxis"):
+        return True
+    end = head.right_edge.i + 1
+    fronted = head.i < head.head.i and end < len(doc) and doc[end].text in (",", "-", "—")
+    return head.dep_ in _FRONTED and fronted
+
+
+def _finite(head: Any) -> bool:
+    """A clause that stands as a sentence: its verb or an auxiliary is finite."""
+    verbs = [head, *(c for c in head.children if c.dep_ in ("aux", "auxpass"))]
+    return any(v.tag_ in ("VBD", "VBZ", "VBP", "MD") for v in verbs)
+
+
+def _head(unit: list[Any]) -> Any:
+    """The token of a clause whose head lies outside it."""
+    ids = {t.i for t in unit}
+    return next(t for t in unit if t.head.i not in ids or t.head.i == t.i)
