@@ -110,7 +110,7 @@ def _tokens_to_drop(doc: Any, units: list[list[Any]], drop: set[int]) -> set[int
     standing = [
         j
         for j, h in enumerate(heads)
-        if j not in drop and h.head.i == heads[root].i and j != root and _finite(h)
+        if j not in drop and h.head.i == heads[root].i and j != root and _stands(h)
     ]
     if root in drop and not standing:
         drop = drop - {root}
@@ -151,8 +151,16 @@ def _droppable(doc: Any, head: Any) -> bool:
     return head.dep_ in _FRONTED and fronted
 
 
-def _finite(head: Any) -> bool:
-    """A clause that stands as a sentence: its verb or an auxiliary is finite."""
+def _stands(head: Any) -> bool:
+    """A clause that reads as a sentence of its own once its main clause goes: a
+    coordinated or complement clause with a finite verb, not a question word's
+    ("it's incredible [how much ...]") nor an adverbial one ("[since we spoke], ...")."""
+    if head.dep_ not in ("conj", "ccomp", "parataxis"):
+        return False
+    if head.left_edge.tag_ in ("WRB", "WP", "WDT", "WP$"):
+        return False
+    if any(c.dep_ == "mark" and c.lower_ != "that" for c in head.children):
+        return False
     verbs = [head, *(c for c in head.children if c.dep_ in ("aux", "auxpass"))]
     return any(v.tag_ in ("VBD", "VBZ", "VBP", "MD") for v in verbs)
 
