@@ -59,6 +59,9 @@ ENTITY_TYPES = {
 #: Informative must beat chatter by this much (mean top-3 cosine similarity) for a
 #: page line; a summary may also take statements down to SUMMARY_MARGIN.
 MIN_MARGIN = -0.03
+#: A statement this close to chatter ("something exciting happened recently") goes on a
+#: page only as the best of its turn, unless it names someone or changes a value.
+WEAK_MARGIN = 0.04
 SUMMARY_MARGIN = -0.08
 #: Concrete detail (a name, a date, a number, an amount) counts for this much margin.
 DETAIL_BONUS = 0.04
@@ -260,6 +263,7 @@ class StatementReader:
                 owned_phrases.append((len(out[r.path]) - 1, r.path, key, surface))
         self._type_owned(out, owned_phrases)
         read_roles(candidates, self.role, self.embedder)
+        keep_best_of_turn(out)
         merge_repeats(out)
         return out
 
@@ -339,6 +343,20 @@ class StatementReader:
             kind = kinds[surface]
             if kind is not None:
                 out[path][idx].owned.append((key, surface, kind))
+
+
+def keep_best_of_turn(statements: dict[str, list[Statement]]) -> None:
+    """A turn's weak statements stay off the pages when a stronger one of the same turn
+    is on them: the turn is cited either way, and the page says its point once."""
+    for sts in statements.values():
+        best: dict[int, Statement] = {}
+        for st in sts:
+            if st.on_pages and (st.n not in best or st.margin > best[st.n].margin):
+                best[st.n] = st
+        for st in sts:
+            weak = st.margin <= WEAK_MARGIN and not st.entities and not st.changes
+            if st.on_pages and weak and best[st.n] is not st:
+                st.on_pages = False
 
 
 def merge_repeats(statements: dict[str, list[Statement]]) -> None:
