@@ -86,7 +86,9 @@ def analyse(text: str) -> Question:
     head = _head_noun(toks, wh)
     if re.search(r"\b(what|which) time\b|\bat what time\b|\bhow late\b", low):
         answer_type = "time"  # a time of day: "what time is the meeting?"
-    elif wh == "when" or re.search(r"\b(what|which) (date|day|year|month)\b", low):
+    elif wh == "when" or re.search(
+        r"\b(what|which) (date|day|year|month|night|evening|morning|weekday)\b", low
+    ):
         answer_type = "date"
     elif wh == "where" or (head and kinds.get(head[-1]) == "place"):
         answer_type = "place"

@@ -67,6 +67,11 @@ UNIT_CHARS = 16
 CURRENT_MARGIN = 0.6
 #: ... and as near the question in meaning as the best, within this much.
 SIM_LATER = 0.25
+#: A question after a day of the week, not a date ("which night is the class?").
+_WEEKDAY_ASKED = re.compile(
+    r"\b(?:which|what) (?:night|evening|morning|weekday)s?\b|\bday of the week\b", re.I
+)
+_WEEKDAY_WORD = re.compile(rf"\b({'|'.join(WEEKDAYS)})s?\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(you|you're|you've|you'd|you'll|your|yours|yourself)\b", re.I)
 _THANKS = re.compile(r"\bthank(?:s| you| u)\b|\bsee you\b|\blove you\b", re.I)
 _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
@@ -635,6 +640,8 @@ class Reader:
         kind = self.q.answer_type
         if kind == "number":
             found = [a for a in amounts(text) if not self._in_question(a.text)]
+            if self.asks_money:
+                found = [a for a in found if money_rank(text, a) >= 0]
             if self.asks_money and found:
                 best = max(money_rank(text, a) for a in found)
                 found = [a for a in found if money_rank(text, a) == best]
@@ -687,6 +694,14 @@ class Reader:
 
     def _date_span(self, c: Candidate) -> tuple[str | None, bool, dt.date | None]:
         said = c.block.date
+        if _WEEKDAY_ASKED.search(self.q.text):
+            # "which night is my class?" asks a day of the week: "class tuesday nights".
+            days = [
+                Span(m.group(1).lower(), m.start(), m.end())
+                for b in (c.text, *(b.text for b in c.blocks if c.fact is not None))
+                for m in _WEEKDAY_WORD.finditer(b)
+            ]
+            return (days[0].text, False, None) if days else (None, False, None)
         found = dates(c.text, said)
         if found:
             sp = self._nearest(c.text, found)
@@ -720,6 +735,8 @@ class Reader:
             return self._pick(s, clock_times(s))
         if kind == "number":
             found = [a for a in amounts(s) if not self._in_question(a.text)]
+            if self.asks_money:
+                found = [a for a in found if money_rank(s, a) >= 0]
             if self.asks_money and found:
                 # Money asked: an amount in another unit ("a 1br for 1350", "70%", "1
                 # hour") is no price; with nothing better it is a weak answer.

@@ -49,6 +49,11 @@ _MODAL_SUBJECT = re.compile(r"\b(?:i|you|we|they|he|she|it|that|this|which|who)\
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _MONTH_YEAR = re.compile(rf"\b(?:in\s+)?({_MON})\s+(\d{{4}})\b", re.I)
 _YEAR = re.compile(r"\b(?:in|since|of|from)\s+((?:19|20)\d\d)\b", re.I)
+#: "spring 2027", "the fall of 2026": a season of a year, from its first month.
+_SEASON_YEAR = re.compile(
+    r"\b(spring|summer|fall|autumn|winter)\s+(?:of\s+)?((?:19|20)\d\d)\b", re.I
+)
+_SEASON_MONTH = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
 _AGO = re.compile(rf"\b({_NUM_WORD})\s+(day|week|month|year)s?\s+ago\b", re.I)
 _REL_WEEKDAY = re.compile(rf"\b(last|this|next|on|this past|past)\s+({_WD})\b", re.I)
 _REL_PERIOD = re.compile(r"\b(last|this|next|this past|past)\s+(week|weekend|month|year)\b", re.I)
@@ -169,6 +174,9 @@ def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
     for m in _MONTH_YEAR.finditer(sentence):
         d = dt.date(int(m.group(2)), _month(m.group(1)), 1)
         add(m, render_date(d, "month"), d)
+    for m in _SEASON_YEAR.finditer(sentence):
+        d = dt.date(int(m.group(2)), _SEASON_MONTH[m.group(1).lower()], 1)
+        add(m, f"{m.group(1).lower()} {m.group(2)}", d)
     if said_on is None:
         for m in _YEAR.finditer(sentence):
             add(m, m.group(1), dt.date(int(m.group(1)), 1, 1))
@@ -211,10 +219,23 @@ def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
     return sorted(out, key=lambda s: s.start)
 
 
+#: A number written as a word with the noun it counts ("two weeks", "three kids").
+_WORD_AMOUNT = re.compile(
+    r"(?<!every )\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty)\s+(?!(?:and|or|of|to|a|an|the|in|on|at|for|with|is|was|times?)\b)[a-z]+",
+    re.I,
+)
+
+
 def amounts(sentence: str) -> list[Span]:
-    """Numbers with their unit ("22,000 euros", "31 people", "750"), not dates or times."""
+    """Numbers with their unit ("22,000 euros", "31 people", "750", "two weeks"), not
+    dates or times."""
     date_spans = [(s.start, s.end) for s in dates(sentence, None)]
-    out = []
+    out = [
+        Span(m.group(0), m.start(), m.end())
+        for m in _WORD_AMOUNT.finditer(sentence)
+        if m.group(0).split()[-1].lower() not in stopwords()
+    ]
     for m in _AMOUNT.finditer(sentence):
         if any(s <= m.start() < e for s, e in date_spans):
             continue
@@ -225,7 +246,7 @@ def amounts(sentence: str) -> list[Span]:
         if unit in stopwords() or unit in MONTHS:
             text = text.rsplit(" ", 1)[0]
         out.append(Span(text, m.start(), m.start() + len(text)))
-    return out
+    return sorted(out, key=lambda s: s.start)
 
 
 #: Currency signs and words: an amount with one is money ("£1,800", "12 euro", "40k").
@@ -239,10 +260,11 @@ _RATE = re.compile(r"\s*(?:an?|per|/)\s*(?:hour|hr|h|day|week|wk|month|mo|year|y
 
 def money_rank(sentence: str, span: Span) -> int:
     """How surely an amount is money: 2 with a currency sign or word ("€289", "12 euro"),
-    1 bare ("for 1350", "37.25"), 0 with another unit ("1br", "70%", "2.7 ml", "1 hour")."""
+    1 bare ("for 1350", "37.25"), 0 with another unit ("1br", "70%", "2.7 ml", "1 hour"),
+    -1 written as a word ("six sessions"): nobody writes a price that way."""
     number = re.search(r"\d(?:[\d,]*\d)?(?:\.\d+)?", span.text)
     if number is None:
-        return 0
+        return -1
     unit = span.text[number.end() :] + sentence[span.end : span.end + 12]
     if _CURRENCY.search(span.text[: number.start()]) or _CURRENCY.match(unit):
         return 2

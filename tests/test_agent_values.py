@@ -123,3 +123,29 @@ def test_a_value_said_again_later_beside_a_new_one_is_replaced_by_it(tmp_path) -
     with Agent(repo.root, AgentSettings(), record=False) as agent:
         pay = agent.ask("how much do i make an hour now?")
     assert pay.text.startswith("37.25"), pay.text
+
+
+def test_seasons_of_a_year_and_amounts_written_as_words() -> None:
+    said = dt.date(2025, 10, 20)
+    found = dates("summer 2026 field season, defend spring 2027.", said)
+    assert [(s.text, s.date) for s in found] == [
+        ("summer 2026", dt.date(2026, 6, 1)),
+        ("spring 2027", dt.date(2027, 3, 1)),
+    ]
+    assert _texts(amounts("Paid vacation: two weeks per year")) == ["two weeks"]
+    assert _texts(amounts("two of them came")) == []
+
+
+def test_which_night_asks_a_day_of_the_week(tmp_path) -> None:
+    from agent.runner import Agent, AgentSettings
+
+    repo = _memory(
+        tmp_path / "m",
+        [
+            "my english teacher Siobhan says my writing is better. "
+            "we have class thursday nights online"
+        ],
+    )
+    with Agent(repo.root, AgentSettings(), record=False) as agent:
+        night = agent.ask("which night is my english class?")
+    assert night.text.startswith("thursday"), night.text
