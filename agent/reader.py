@@ -67,6 +67,16 @@ UNIT_CHARS = 16
 CURRENT_MARGIN = 0.6
 #: ... and as near the question in meaning as the best, within this much.
 SIM_LATER = 0.25
+#: A time counted from an event ("after 60 days", "within two weeks").
+_AFTER_PERIOD = re.compile(
+    r"\b(?:after|within)\s+(?:\d+|one|two|three|four|five|six|ten|thirty|sixty|ninety)"
+    r"\s+(?:days?|weeks?|months?|years?)\b",
+    re.I,
+)
+#: A question after more than one value ("who are the two cleaners?", "both of them").
+_PLURAL = re.compile(r"\bwho (?:are|were)\b|\b(?:two|three|four|both)\b|\bnames\b", re.I)
+#: What stands between the items of a list: ", ", " and ", ", and ", " & ".
+_LIST_GAP = re.compile(r"\s*(?:,|,?\s+and|&)\s*", re.I)
 #: A question after a day of the week, not a date ("which night is the class?").
 _WEEKDAY_ASKED = re.compile(
     r"\b(?:which|what) (?:night|evening|morning|weekday)s?\b|\bday of the week\b", re.I
@@ -712,6 +722,10 @@ class Reader:
             if found:
                 sp = self._nearest(b.text, found)
                 return sp.text, False, sp.date
+        # "eligible after 60 days": when, counted from something, not a day in the year.
+        after = _AFTER_PERIOD.search(c.text)
+        if after:
+            return after.group(0), False, None
         if c.fact is not None and c.fact.date:
             return render_date(c.fact.date), False, c.fact.date
         return (render_date(said), True, said) if said else (None, False, None)
@@ -769,6 +783,8 @@ class Reader:
                     return self._lowercase_place(s), False
                 text, _ = self._pick(s, toward or spans)
                 return text, text is not None
+            if spans and _PLURAL.search(q.text):
+                return _joined(s, self._nearest(s, spans), spans), False
             return self._pick(s, spans)
         return None, False
 
@@ -869,6 +885,19 @@ class Reader:
             spans,
             key=lambda sp: (-named(sp), min(far(sp, p) for p in spots), sp.start),
         )
+
+
+def _joined(s: str, best: Span, spans: list[Span]) -> str:
+    """The value with the ones listed beside it ("Rute and Luana", "Ana, Rui and Zé"),
+    for a question after more than one."""
+    order = sorted(spans, key=lambda sp: sp.start)
+    i = order.index(best)
+    lo = hi = i
+    while lo > 0 and _LIST_GAP.fullmatch(s[order[lo - 1].end : order[lo].start]):
+        lo -= 1
+    while hi + 1 < len(order) and _LIST_GAP.fullmatch(s[order[hi].end : order[hi + 1].start]):
+        hi += 1
+    return s[order[lo].start : order[hi].end]
 
 
 def dominant_names(q: Question, pool: Sequence[Candidate], least: int = 3) -> set[str]:

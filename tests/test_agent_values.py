@@ -149,3 +149,24 @@ def test_which_night_asks_a_day_of_the_week(tmp_path) -> None:
     with Agent(repo.root, AgentSettings(), record=False) as agent:
         night = agent.ask("which night is my english class?")
     assert night.text.startswith("thursday"), night.text
+
+
+def test_a_question_after_several_gets_the_list_they_were_named_in() -> None:
+    from agent.reader import _PLURAL, _joined
+    from agent.spans import Span
+
+    s = "we hired Ana, Rui and Zé in may, and Marta left"
+    spans = [Span(w, s.index(w), s.index(w) + len(w)) for w in ("Ana", "Rui", "Zé", "Marta")]
+    assert _joined(s, spans[1], spans) == "Ana, Rui and Zé"
+    assert _joined(s, spans[3], spans) == "Marta"
+    assert _PLURAL.search("who are the two cleaners i hired?")
+    assert not _PLURAL.search("who is my boss?")
+
+
+def test_when_counted_from_an_event_is_answered_as_said(tmp_path) -> None:
+    from agent.runner import Agent, AgentSettings
+
+    repo = _memory(tmp_path / "m", ["the dental plan: coverage starts after 90 days of employment"])
+    with Agent(repo.root, AgentSettings(), record=False) as agent:
+        when = agent.ask("when does my dental coverage start?")
+    assert when.text.startswith("after 90 days"), when.text
