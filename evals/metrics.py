@@ -17,7 +17,8 @@ from typing import Any
 
 from memory_schema.links import CITE_RE, WIKILINK_RE, parse_wikilink_match
 
-_PUNCT = str.maketrans("", "", string.punctuation + "‘’“”")
+# Currency signs go too: "€7,800" answers a gold "7,800" (ASCII punctuation has only "$").
+_PUNCT = str.maketrans("", "", string.punctuation + "‘’“”€£¥")
 _ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAY_OF_MONTH = re.compile(rf"\b(\d+) of ({_MONTHS})\b")

@@ -43,6 +43,12 @@ def test_normalization_matches_dates_however_written() -> None:
     assert m.contains(said, ["Lisbon"])
 
 
+def test_an_amount_with_a_currency_sign_answers_the_bare_amount() -> None:
+    assert m.contains("€7,800 [cite:1]", ["7,800"])
+    assert m.contains("£32 a session", ["32"])
+    assert not m.contains("€17,800", ["7,800"])
+
+
 def test_abstention_is_read_from_the_opening_only() -> None:
     assert m.is_abstention("I don't know: nothing in memory supports an answer to that.")
     assert m.is_abstention("There is no information about a brother in memory.")
