@@ -251,7 +251,8 @@ def amounts(sentence: str) -> list[Span]:
 
 #: Currency signs and words: an amount with one is money ("£1,800", "12 euro", "40k").
 _CURRENCY = re.compile(
-    r"[$€£¥]|^\s*(?:k|grand|bucks?|quid|euros?|eur|dollars?|usd|pounds?|gbp|reais)\b", re.I
+    r"[$€£¥]|^\s*(?:k|grand|bucks?|quid|euros?|eur|dollars?|usd|pounds?|gbp|reais|cents?|pence)\b",
+    re.I,
 )
 
 #: A number per unit of time ("36.50 an hour", "1450 a month", "90k/year").

@@ -136,6 +136,18 @@ def test_seasons_of_a_year_and_amounts_written_as_words() -> None:
     assert _texts(amounts("two of them came")) == []
 
 
+def test_money_is_told_from_other_units() -> None:
+    from agent.spans import money_rank
+
+    def ranks(s: str) -> list[tuple[str, int]]:
+        return [(a.text, money_rank(s, a)) for a in amounts(s)]
+
+    assert ranks("found a 1br on kedzie for 1350") == [("1br", 0), ("1350", 1)]
+    assert ranks("at 7 cents a word, 36.50 an hour") == [("7 cents", 2), ("36.50", 2)]
+    assert ranks("the desk is 95€/month, 70% off") == [("95", 2), ("70%", 0)]
+    assert ranks("six sessions") == [("six sessions", -1)]
+
+
 def test_which_night_asks_a_day_of_the_week(tmp_path) -> None:
     from agent.runner import Agent, AgentSettings
 
