@@ -1,4 +1,6 @@
-"""A statement cut to its informative clauses: "I went to a support group yesterday and
+"""A shorter wiki: statements cut to their informative clauses, and a turn said once.
+
+A statement is cut to its informative clauses: "I went to a support group yesterday and
 it was so powerful" keeps "I went to a support group yesterday".
 
 A sentence is split into clauses by its parse (the root, and every coordinated,
@@ -6,15 +8,24 @@ complement, adverbial or loose clause with a subject of its own); each clause is
 classified informative or chatter by the same example sentences as whole statements
 (`language/data/prototypes.json`, "statement"). A chatter clause that names nothing
 (no entity, date or number) is left out of the line, with the "and" or comma that
-joined it. Grammar and examples, no phrase lists: reactions ("it was awesome"),
-hedges ("I'm sure"), and asides ("much has happened since we last spoke") go because
-they read like chatter, whatever their words.
+joined it. Grammar and examples, no phrase lists: reactions ("it was awesome"), hedges
+and asides ("By the way,", "As for me,") go because they read like chatter, whatever
+their words.
+
+A turn is said once: a statement close to chatter stays off the pages when a stronger
+statement of the same turn is on them (the turn is cited either way).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from .observe import Statement
+
+#: A statement this close to chatter ("something exciting happened recently") goes on a
+#: page only as the best of its turn, unless it names someone or changes a value.
+WEAK_MARGIN = 0.04
 #: A clause whose informative-minus-chatter margin is below this is chatter.
 CLAUSE_MARGIN = -0.05
 #: Dependencies that start a clause of its own when the verb has a subject.
@@ -169,3 +180,17 @@ def _head(unit: list[Any]) -> Any:
     """The token of a clause whose head lies outside it."""
     ids = {t.i for t in unit}
     return next(t for t in unit if t.head.i not in ids or t.head.i == t.i)
+
+
+def keep_best_of_turn(statements: dict[str, list[Statement]]) -> None:
+    """A turn's weak statements stay off the pages when a stronger one of the same turn
+    is on them: the turn is cited either way, and the page says its point once."""
+    for sts in statements.values():
+        best: dict[int, Statement] = {}
+        for st in sts:
+            if st.on_pages and (st.n not in best or st.margin > best[st.n].margin):
+                best[st.n] = st
+        for st in sts:
+            weak = st.margin <= WEAK_MARGIN and not st.entities and not st.changes
+            if st.on_pages and weak and best[st.n] is not st:
+                st.on_pages = False

@@ -38,7 +38,7 @@ from validators.semantic import resolve_dates
 
 from . import forget as fg
 from .changes import Candidate, Change, read_changes, value_candidates
-from .compress import chatter_tokens
+from .compress import chatter_tokens, keep_best_of_turn
 from .extract import Observation, is_ai, link, sentences
 from .lexicon import NOT_NAMES
 from .orient import WorkItem
@@ -59,9 +59,6 @@ ENTITY_TYPES = {
 #: Informative must beat chatter by this much (mean top-3 cosine similarity) for a
 #: page line; a summary may also take statements down to SUMMARY_MARGIN.
 MIN_MARGIN = -0.03
-#: A statement this close to chatter ("something exciting happened recently") goes on a
-#: page only as the best of its turn, unless it names someone or changes a value.
-WEAK_MARGIN = 0.04
 SUMMARY_MARGIN = -0.08
 #: Concrete detail (a name, a date, a number, an amount) counts for this much margin.
 DETAIL_BONUS = 0.04
@@ -345,20 +342,6 @@ class StatementReader:
                 out[path][idx].owned.append((key, surface, kind))
 
 
-def keep_best_of_turn(statements: dict[str, list[Statement]]) -> None:
-    """A turn's weak statements stay off the pages when a stronger one of the same turn
-    is on them: the turn is cited either way, and the page says its point once."""
-    for sts in statements.values():
-        best: dict[int, Statement] = {}
-        for st in sts:
-            if st.on_pages and (st.n not in best or st.margin > best[st.n].margin):
-                best[st.n] = st
-        for st in sts:
-            weak = st.margin <= WEAK_MARGIN and not st.entities and not st.changes
-            if st.on_pages and weak and best[st.n] is not st:
-                st.on_pages = False
-
-
 def merge_repeats(statements: dict[str, list[Statement]]) -> None:
     """A person who says the same thing again ("losing my job pushed me to start the
     business", three sessions later) adds evidence to the first line, not a new line:
@@ -505,24 +488,3 @@ def owned_titles_of(statements: dict[str, list[Statement]]) -> dict[tuple[str, s
         k: owned_title(k[0], max(v.items(), key=lambda kv: (kv[1], len(kv[0]), kv[0]))[0])
         for k, v in counts.items()
     }
-
-
-def best_points(statements: list[Statement], limit: int) -> list[Statement]:
-    """The session's most informative statements, one a turn, best first."""
-
-    def weight(s: Statement) -> float:
-        # What the speaker did or has (their name is the subject) before asides.
-        own = 0.05 if s.line.startswith(s.speaker) else 0.0
-        return s.margin + own + 0.02 * len(s.entities) + 0.01 * len(s.owned)
-
-    ranked = sorted(statements, key=lambda s: -weight(s))
-    seen: set[int] = set()
-    chosen = []
-    for st in ranked:
-        if st.n in seen:
-            continue
-        seen.add(st.n)
-        chosen.append(st)
-        if len(chosen) >= limit:
-            break
-    return chosen

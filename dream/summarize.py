@@ -18,7 +18,7 @@ from memory_schema.links import link_target_for_path
 from memory_schema.session import Session
 
 from .extract import is_ai, sentences
-from .observe import best_points
+from .observe import Statement
 from .wiki import WikiPage
 
 MIN_BULLETS = 3
@@ -127,3 +127,24 @@ def build_summary(
         page.sections["Subjects"] = [" · ".join(others)]
     page.summary = shorten(" ".join(lines[:2]), 150) if lines else ""
     return page
+
+
+def best_points(statements: list[Statement], limit: int) -> list[Statement]:
+    """The session's most informative statements, one a turn, best first."""
+
+    def weight(s: Statement) -> float:
+        # What the speaker did or has (their name is the subject) before asides.
+        own = 0.05 if s.line.startswith(s.speaker) else 0.0
+        return s.margin + own + 0.02 * len(s.entities) + 0.01 * len(s.owned)
+
+    ranked = sorted(statements, key=lambda s: -weight(s))
+    seen: set[int] = set()
+    chosen = []
+    for st in ranked:
+        if st.n in seen:
+            continue
+        seen.add(st.n)
+        chosen.append(st)
+        if len(chosen) >= limit:
+            break
+    return chosen

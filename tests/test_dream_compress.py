@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dream.compress import chatter_tokens
+from dream.compress import chatter_tokens, keep_best_of_turn
+from dream.observe import Statement
 from language import classifier_for, parse
 from language.person import clean_text, rewrite_third_person
 from search import get_embedder
@@ -57,3 +58,15 @@ def test_a_sentence_of_only_chatter_is_left_whole(compress) -> None:
     # The sentence as a whole was judged informative upstream: nothing is cut to nothing.
     [line] = compress("It was so fun and I loved it.")
     assert line
+
+
+def test_a_turn_says_its_point_once() -> None:
+    def st(n: int, margin: float, entities: list[tuple[str, str]] | None = None) -> Statement:
+        anchor = ("sessions/s", f"t{n}", "")
+        return Statement(n, "", "Ines", None, anchor, "", "Travel", margin, entities or [])
+
+    strong, weak, named = st(1, 0.2), st(1, 0.01), st(1, 0.01, [("Lisbon", "place")])
+    alone = st(2, 0.0)
+    keep_best_of_turn({"sessions/s.md": [strong, weak, named, alone]})
+    assert strong.on_pages and named.on_pages and alone.on_pages
+    assert not weak.on_pages
