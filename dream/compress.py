@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 #: A statement this close to chatter ("something exciting happened recently") goes on a
 #: page only as the best of its turn, unless it names someone or changes a value.
-WEAK_MARGIN = 0.04
+WEAK_MARGIN = 0.06
 #: A clause whose informative-minus-chatter margin is below this is chatter.
 CLAUSE_MARGIN = -0.05
 #: Dependencies that start a clause of its own when the verb has a subject.
