@@ -39,11 +39,13 @@ _KEEP_LABELS = {
 }  # fmt: skip
 
 
-def clauses(doc: Any) -> list[list[Any]]:
-    """The doc's clauses: token lists, each owned by its nearest clause head."""
+def clauses(sent: Any) -> list[list[Any]]:
+    """A sentence's clauses (a spaCy Span): token lists, each owned by its nearest
+    clause head."""
+    doc = sent.doc
     heads = {
         t.i
-        for t in doc
+        for t in sent
         if t.dep_ == "ROOT"
         or (
             t.dep_ in _CLAUSE_DEPS
@@ -59,7 +61,7 @@ def clauses(doc: Any) -> list[list[Any]]:
             if c.dep_ in _FRONTED and end < len(doc) and doc[end].text in (",", "-", "—"):
                 heads.add(c.i)
     units: dict[int, list[Any]] = {h: [] for h in heads}
-    for t in doc:
+    for t in sent:
         a = t
         while a.i not in heads and a.head.i != a.i:
             a = a.head
@@ -76,7 +78,7 @@ def _joiners(doc: Any, unit: list[Any]) -> set[int]:
     """The 'and' and punctuation just before a clause, which go with it."""
     out = set()
     i = unit[0].i - 1
-    while i >= 0 and (doc[i].is_punct or doc[i].dep_ == "cc"):
+    while i >= unit[0].sent.start and (doc[i].is_punct or doc[i].dep_ == "cc"):
         out.add(i)
         i -= 1
     return out
@@ -85,30 +87,33 @@ def _joiners(doc: Any, unit: list[Any]) -> set[int]:
 def chatter_tokens(docs: list[Any], embedder: Any, classifier: Any) -> list[set[int]]:
     """Per doc, the token indices of its chatter clauses (one embedding batch in all).
 
-    A doc of one clause is kept whole, and so is a complement clause ("it made me
-    [think ...]"): the verb it completes needs it."""
+    Each sentence of a doc is cut on its own. A sentence of one clause is kept whole,
+    and so is a complement clause ("it made me [think ...]"): the verb it completes
+    needs it."""
     out: list[set[int]] = [set() for _ in docs]
-    split = [clauses(doc) for doc in docs]
+    split = [(k, clauses(sent)) for k, doc in enumerate(docs) for sent in doc.sents]
     todo: list[tuple[int, int]] = []
-    for k, doc in enumerate(docs):
-        if len(split[k]) < 2:
+    for s, (k, units) in enumerate(split):
+        if len(units) < 2:
             continue
-        named = {t.i for e in doc.ents if e.label_ in _KEEP_LABELS for t in e}
-        for j, unit in enumerate(split[k]):
+        named = {t.i for e in docs[k].ents if e.label_ in _KEEP_LABELS for t in e}
+        for j, unit in enumerate(units):
             if _text(unit) and not any(t.i in named for t in unit):
-                todo.append((k, j))
+                todo.append((s, j))
     if not todo:
         return out
-    texts = [_text(split[k][j]) for k, j in todo]
+    texts = [_text(split[s][1][j]) for s, j in todo]
     scores = classifier.scores(embedder.embed(texts))
     info, chat = classifier.labels.index("informative"), classifier.labels.index("chatter")
     margins = scores[:, info] - scores[:, chat]
     chatter: dict[int, set[int]] = {}
-    for (k, j), m in zip(todo, margins, strict=True):
-        if m < CLAUSE_MARGIN and _droppable(docs[k], _head(split[k][j])):
-            chatter.setdefault(k, set()).add(j)
-    for k, drop in chatter.items():
-        out[k] = _tokens_to_drop(docs[k], split[k], drop)
+    for (s, j), m in zip(todo, margins, strict=True):
+        k, units = split[s]
+        if m < CLAUSE_MARGIN and _droppable(docs[k], _head(units[j])):
+            chatter.setdefault(s, set()).add(j)
+    for s, drop in chatter.items():
+        k, units = split[s]
+        out[k] |= _tokens_to_drop(docs[k], units, drop)
     return out
 
 
@@ -152,9 +157,11 @@ def _tokens_to_drop(doc: Any, units: list[list[Any]], drop: set[int]) -> set[int
 
 
 def _droppable(doc: Any, head: Any) -> bool:
-    """The root, a coordinated or loose clause, or a fronted modifier; never a
-    complement ("it made me [think ...]") or a clause inside the sentence ("as
+    """The root, a coordinated or loose clause, or a fronted modifier, whose subject
+    (if any) is a pronoun; never a complement ("it made me [think ...]") or a clause inside the sentence ("as
     passionate [as I am]"), which the words around it need."""
+    if any(c.dep_ in _SUBJECTS and c.pos_ in ("NOUN", "PROPN") for c in head.children):
+        return False  # "okonkwo is ...", "the party was ...": it says who or what
     if head.dep_ in ("ROOT", "conj", "parataxis"):
         return True
     end = head.right_edge.i + 1
@@ -172,6 +179,8 @@ def _stands(head: Any) -> bool:
         return False
     if any(c.dep_ == "mark" and c.lower_ != "that" for c in head.children):
         return False
+    if sum(1 for t in head.subtree if not t.is_punct) < 4:
+        return False  # "i want [they stay]": too short to say anything alone
     verbs = [head, *(c for c in head.children if c.dep_ in ("aux", "auxpass"))]
     return any(v.tag_ in ("VBD", "VBZ", "VBP", "MD") for v in verbs)
 

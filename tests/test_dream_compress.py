@@ -70,3 +70,15 @@ def test_a_turn_says_its_point_once() -> None:
     keep_best_of_turn({"sessions/s.md": [strong, weak, named, alone]})
     assert strong.on_pages and named.on_pages and alone.on_pages
     assert not weak.on_pages
+
+
+def test_each_sentence_of_a_lowercase_turn_is_cut_on_its_own(compress) -> None:
+    # Typed fast, one "sentence" to the splitter, several to the parser: a chatty first
+    # sentence must not take the next one's news with it.
+    [line] = compress("ok the move went fine. also update: i quit smoking. 2 weeks now")
+    assert "Ines quit smoking" in line or "Ines quits smoking" in line
+
+
+def test_a_clause_that_names_its_subject_stays(compress) -> None:
+    [line] = compress("yeah it's booked. halvorsen is way more relaxed which might be good for me")
+    assert "alvorsen" in line
