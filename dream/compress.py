@@ -158,8 +158,8 @@ def _tokens_to_drop(doc: Any, units: list[list[Any]], drop: set[int]) -> set[int
 
 def _droppable(doc: Any, head: Any) -> bool:
     """The root, a coordinated or loose clause, or a fronted modifier, whose subject
-    (if any) is a pronoun; never a complement ("it made me [think ...]") or a clause inside the sentence ("as
-    passionate [as I am]"), which the words around it need."""
+    (if any) is a pronoun; never a complement ("it made me [think ...]") or a clause
+    inside the sentence ("as passionate [as I am]"), which the words around it need."""
     if any(c.dep_ in _SUBJECTS and c.pos_ in ("NOUN", "PROPN") for c in head.children):
         return False  # "okonkwo is ...", "the party was ...": it says who or what
     if head.dep_ in ("ROOT", "conj", "parataxis"):
