@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 
 from memory_schema.links import short_quote
 
@@ -33,7 +34,7 @@ from .question import Question, analyse, names_owner
 from .reader import Candidate, Reader, Reading, Similarity, Subject, dominant_names
 from .text import WORD, sentences, stopwords, terms
 from .tools import Toolbox
-from .wiki import Wiki, page_label
+from .wiki import Fact, Wiki, page_label
 
 __all__ = ["ExtractiveEngine"]
 
@@ -46,6 +47,9 @@ _QUESTION_WORDS = frozenset(
 )
 #: Answer types whose answer is nothing but the value: without one, there is no answer.
 STRICT_TYPES = ("number", "frequency", "duration", "time")
+#: Search rank given to the turns behind the lines of a page read whole: found through
+#: the subject, not through the question's words.
+PAGE_RANK = 4
 
 
 class ExtractiveEngine:
@@ -92,7 +96,21 @@ class ExtractiveEngine:
         if path not in self._pages_read:
             self._pages_read.add(path)
             self.toolbox.call("read", {"path": path})
-        return [Candidate(f.text, f.blocks, 0, fact=f) for f in self.wiki().facts(path)]
+        out: list[Candidate] = []
+        for f in self.wiki().facts(path):
+            if f.attr:
+                out.append(Candidate(f.text, f.blocks, 0, fact=f))
+            else:
+                out += self._retold(f, PAGE_RANK, context=True)
+        return out
+
+    def _retold(self, f: Fact, rank: int, context: bool) -> list[Candidate]:
+        """A plain line of a page retells turns it cites: read those turns in their own
+        words instead (the wiki leads to them, it does not stand in for them). A labelled
+        value ("**Employer:** X", with its dates) is the wiki's own reading and stays."""
+        store = self.toolbox.memory_agent.store  # type: ignore[union-attr]
+        found = Finding(f.text, f.blocks, rank, context=context)
+        return [replace(c, via=f.page) for c in _block_candidates(found, rank, store)]
 
     # -- the answer --------------------------------------------------------------------------
 
@@ -132,6 +150,11 @@ class ExtractiveEngine:
             proper=_proper_words(pool),
             speakers={(c.block.speaker or "").lower() for c in pool if c.fact is None},
             dialogues=_dialogues(pool),
+            person_pages={
+                path: page.title.lower()
+                for path, page in self.wiki().pages.items()
+                if page.type in ("person", "profile")
+            },
         )
         steps = len(self.toolbox.log) - calls
         if q.answer_type == "choice" and q.choices:
@@ -159,11 +182,12 @@ class ExtractiveEngine:
         for f in report.findings:
             rank = f.rank + rank_shift
             if f.via and f.via.startswith(_KNOWLEDGE) and f.via in wiki.pages:
-                out += [
-                    Candidate(x.text, x.blocks, rank, fact=x, context=f.context)
-                    for x in wiki.facts(f.via)
-                    if x.text == f.text or set(x.blocks) & set(f.blocks)
-                ]
+                for x in wiki.facts(f.via):
+                    if x.text == f.text or set(x.blocks) & set(f.blocks):
+                        if x.attr:
+                            out.append(Candidate(x.text, x.blocks, rank, fact=x, context=f.context))
+                        else:
+                            out += self._retold(x, rank, f.context)
                 continue
             # A summary or note line points at its evidence: read the evidence itself.
             out += _block_candidates(f, rank, self.toolbox.memory_agent.store)  # type: ignore[union-attr]
@@ -482,7 +506,10 @@ def _dedupe(pool: Iterable[Candidate]) -> list[Candidate]:
     for c in pool:
         old = seen.get(c.key)
         if old is None or (c.rank, c.context) < (old.rank, old.context):
-            seen[c.key] = c
+            # a turn found by search and retold by a page line: both
+            seen[c.key] = replace(c, via=c.via or old.via) if old is not None else c
+        elif c.via and not old.via:
+            seen[c.key] = replace(old, via=c.via)
     return list(seen.values())
 
 

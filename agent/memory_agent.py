@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from sandbox.workingset import WorkingSet
 
 PAGE_KINDS = ("knowledge", "note", "summary")
+EVIDENCE_KINDS = ("session", "source", "note")  # what people said or wrote
+WIKI_KINDS = ("knowledge", "summary")  # what Dream wrote about it, citing the evidence
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 
 
@@ -134,21 +136,36 @@ class MemoryAgent:
             raise AgentError("the Memory Agent needs a description of what to look for")
         report = MemoryReport(description)
         seen: set[tuple[str, str]] = set()
-        for rank, hit in enumerate(self._search(description)):
+        cited: set[tuple[str, str]] = set()  # blocks page lines cite (also kept as hits)
+        for rank, hit in self._ranked(description):
             if hit.kind in ("session", "source"):
                 self._evidence_hit(report, hit, rank, seen)
             elif hit.kind in PAGE_KINDS:
-                self._page_hit(report, hit, rank, seen)
+                self._page_hit(report, hit, rank, cited)
         if self.workset is not None:
             report.materialized = self.workset.materialize(report.files)
         self.reports.append(report)
         return report
 
-    def _search(self, description: str) -> Sequence[Any]:
+    def _ranked(self, description: str) -> list[tuple[int, Any]]:
+        """Hits with their ranks: the k best blocks of evidence (turns, paragraphs, notes)
+        and, searched apart, the best wiki and summary sections, a page hit before the
+        evidence hit of the same rank. Searched together, page sections would take the
+        evidence's places: with a wiki, the turn that says the answer in its own words
+        could fall out of the k best, where without one it was found."""
+        evidence = self._search(description, EVIDENCE_KINDS, self.k)
+        pages = self._search(description, WIKI_KINDS, max(1, self.k // 2))
+        merged = [(r, 0, h) for r, h in enumerate(pages)] + [
+            (r, 1, h) for r, h in enumerate(evidence)
+        ]
+        merged.sort(key=lambda x: (x[0], x[1]))
+        return [(r, h) for r, _, h in merged]
+
+    def _search(self, description: str, kinds: Sequence[str], k: int) -> Sequence[Any]:
         from search.errors import SearchError
 
         try:
-            return self.searcher.search(description, k=self.k, window=self.window)
+            return self.searcher.search(description, k=k, window=self.window, kinds=kinds)
         except SearchError as exc:
             raise AgentError(f"search failed: {exc}") from exc
 

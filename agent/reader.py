@@ -33,6 +33,7 @@ from .spans import (
     written_lowercase,
 )
 from .text import WORD, is_question, lexicon, stem, stopwords, terms
+from .whose import MAX_RIVALS, is_rival, rival_wins, subject_fit, subject_person
 from .wiki import Fact
 
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
@@ -44,6 +45,9 @@ SIM_PARTIAL = 0.4  # enough when half the focus words are there
 SIM_TOPIC = 0.55
 SIM_PAGE = 0.45
 SIM_WEIGHT = 0.8
+#: How much being about the subject adds, by how: their page's labelled value, their name
+#: said, their "my ...", their own turn, the asker's own note or document.
+ABOUT_BONUS = {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2, "own": 0.1}
 MAX_EMBED = 40
 #: A question word nothing in memory says is "mentioned" by a word this close in meaning
 #: ("lizard" for "iguana" is 0.51, "pets" 0.29; "lease" for "rent" 0.69).
@@ -112,6 +116,8 @@ class Candidate:
     #: The next sentence of the same turn, paragraph or note: a value often follows the
     #: words that name what it is of ("Biscuit hydrotherapy - Aqua Paws. Thursdays 11.15.")
     following: str = ""
+    #: The page whose line led here: a turn read in its own words for a page's line
+    via: str = ""
 
     @property
     def block(self) -> Block:
@@ -187,6 +193,7 @@ class Reading:
     weak_span: bool = False  # a date taken from when it was said, not from the words
     when: dt.date | None = None  # the date a date answer stands for
     sim: float = 0.0  # closeness in meaning to the question (the embedding model's cosine)
+    fit: float = 0.0  # how well it says the question's topic: shared words and closeness
 
 
 def _value_at(readings: list[Reading], when: tuple[dt.date, dt.date] | None) -> list[Reading]:
@@ -256,8 +263,14 @@ def _about(
             if by_other and _addressed(low, n):
                 continue  # "Yeah, Caroline, my family's been great" is about the speaker
             return "name"
+    # Another person's words about "the tattoo" are about theirs, unless said to the
+    # subject ("your tattoo"): "What does Jon's tattoo symbolize?" is not answered by
+    # Gina's "Got the tattoo a few years ago".
+    other = bool(spoken and who in known_people and who not in subj.speakers | subj.names)
     for p in subj.phrases:
         if re.search(rf"\b{re.escape(p)}\b", low) and not (by_other and not p.startswith("my ")):
+            if other and not p.startswith("my ") and not _SECOND_PERSON.search(c.text):
+                continue
             return "phrase"
     if c.antecedent and _PRONOUN.search(c.text) and subj.names and not by_other:
         before = c.antecedent.lower()
@@ -282,6 +295,8 @@ def _about(
             return "speaker"
     if subj.mine and c.fact is None and c.block.role is None:
         return "own"  # the asker's own note or document: nobody else's words
+    if c.via in subj.pages and not subj.speakers:
+        return "page"  # a turn a line of the page of the thing asked about retells
     return None
 
 
@@ -380,6 +395,8 @@ class Reader:
     speakers: set[str] = field(default_factory=set)  # lower case names of who speaks
     proper: set[str] | None = None  # words memory capitalizes mid-sentence (lower case)
     dialogues: frozenset[str] = frozenset()  # sessions where two people talk (no AI)
+    #: pages of people (path -> lower case title): their lines are rivals of another's
+    person_pages: dict[str, str] = field(default_factory=dict)
 
     @cached_property
     def asks_money(self) -> bool:
@@ -437,6 +454,29 @@ class Reader:
         dated = sorted({c.date for c in pool if c.date})
         # Cheap checks first; sentence embeddings only for what is left (at most
         # MAX_EMBED, the best matched first), since embedding is the slow part.
+
+        def fit_words(c: Candidate, about: str) -> tuple[set[str], float, float]:
+            """The focus words, the share of them said, and the question's topic words
+            said (weighted by rarity)."""
+            words = c.words()
+            focus = set(q.focus)
+            if self.subj.resolved:
+                focus -= self.subj.covered
+            if about in ("name", "page", "phrase", "speaker", "own", "rival"):
+                focus -= self.subj.name_terms
+            focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
+            own = shared(topic, c.own_words())
+            # A heading ("## Work") says less about a line than the line's own words.
+            near_words = shared(topic - own, c.context_words())
+            matched = (
+                sum(idf.get(t, 1.0) for t in own) + 0.5 * sum(idf.get(t, 1.0) for t in near_words)
+            ) / total
+            return focus, focus_frac, matched
+
+        # Another person's own words about the question's topic: see `whose.py`.
+        rivals: list[tuple[Candidate, float, float]] | None = (
+            [] if subject_person(self.subj, self.known_people) else None
+        )
         kept: list[tuple[Candidate, str, set[str], float, float]] = []
         for c in pool:
             if is_question(c.text):
@@ -447,26 +487,27 @@ class Reader:
                 continue  # what an AI assistant says is never a fact about a person
             about = _about(c, self.subj, self.known_people, self.dialogues)
             if about is None:
+                if rivals is not None and is_rival(
+                    c, self.subj, self.known_people, self.person_pages
+                ):
+                    focus, focus_frac, matched = fit_words(c, "rival")
+                    if matched > 0:
+                        rivals.append((c, focus_frac, matched))
                 continue
-            words = c.words()
-            focus = set(q.focus)
-            if self.subj.resolved:
-                focus -= self.subj.covered
-            if about in ("name", "page", "phrase", "speaker", "own"):
-                focus -= self.subj.name_terms
-            focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
-            own = shared(topic, c.own_words())
-            # A heading ("## Work") says less about a line than the line's own words.
-            near_words = shared(topic - own, c.context_words())
-            matched = (
-                sum(idf.get(t, 1.0) for t in own) + 0.5 * sum(idf.get(t, 1.0) for t in near_words)
-            ) / total
+            focus, focus_frac, matched = fit_words(c, about)
             if matched == 0 and about in ("none", "speaker", "own") and (c.rank > 3 or c.context):
                 continue  # no shared word and not a top search hit: not worth embedding
             kept.append((c, about, focus, focus_frac, matched))
         kept.sort(key=lambda k: (-(k[4] + 0.5 * k[3]), k[0].rank, k[0].key))
         kept = kept[:MAX_EMBED]
-        sims = self._similarities([k[0] for k in kept])
+        rivals = sorted(rivals or [], key=lambda r: (-(r[2] + 0.5 * r[1]), r[0].rank, r[0].key))
+        rivals = rivals[:MAX_RIVALS]
+        sims = self._similarities([k[0] for k in kept] + [r[0] for r in rivals])
+        rival_fits = [
+            matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
+            for (_, focus_frac, matched), sim in zip(rivals, sims[len(kept) :], strict=True)
+        ]
+        sims = sims[: len(kept)]
         out: list[Reading] = []
         for (c, about, focus, focus_frac, matched), sim in zip(kept, sims, strict=True):
             # The focus may go unsaid when the meaning is close, or when the sentence is
@@ -502,10 +543,14 @@ class Reader:
             value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION
             if value_of and not shared(value_words, c.words()):
                 continue  # "how much Metacam": "he's 11" is a number, not about Metacam
-            score = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
-            score += {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2, "own": 0.1}.get(
-                about, 0.0
-            )
+            fit = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
+            score = fit
+            score += ABOUT_BONUS.get(about, 0.0)
+            if about == "page" and not (c.fact and c.fact.attr):
+                # A plain line of the subject's page retells one of their turns: it is as
+                # much about them as the turn, no more ("Gina is working on her online
+                # store" must not beat her own "make my customers feel cozy").
+                score -= ABOUT_BONUS["page"] - ABOUT_BONUS["speaker"]
             if q.typed:
                 score += 0.45 if span and not weak else (0.15 if span else -0.3)
                 score -= 0.2 if by_meaning else 0.0  # a guess by meaning, below a pattern
@@ -519,9 +564,11 @@ class Reader:
             if q.owner == "me" and c.block.role == "assistant" and c.fact is None:
                 score -= 0.35  # the assistant's advice is not the asker's own fact
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
-            out.append(Reading(c, score, span, about, weak, when, sim))
+            out.append(Reading(c, score, span, about, weak, when, sim, fit))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
         out = self._mentioning(out, topic, pool)
+        if rival_wins([subject_fit(r) for r in out[:1]], rival_fits):
+            return []  # what was asked about is another person's (see whose.py)
         if q.current and out:
             out = _latest_first(out, strict=q.answer_type == "number")
         values = ("thing", "place", "name") + (("number",) if q.current else ())
@@ -737,9 +784,14 @@ class Reader:
             # "**Employer:** X": the value is the answer when the label is what was asked
             # about; otherwise look for a value of the wanted kind in the value alone.
             value = _value(c.fact)
-            asked = shared(q.terms, terms(c.fact.attr)) or (
+            label = terms(c.fact.attr)
+            asked = shared(q.terms, label) or (
                 kind in ("place", "name", "thing") and not q.terms - self.subj.name_terms
             )
+            if kind == "thing" and not q.head and len(shared(label, set(q.terms))) < len(label):
+                # "What did Gina want her customers to feel in her store?" is no question
+                # for the value of "Online clothes store": the label must be what is asked.
+                asked = False
             fits = kind in ("place", "name", "thing", "occupation")
             own = value.lower() in self.subj.names
             if asked and fits and not own and not self._in_question(value):

@@ -128,7 +128,8 @@ class Wiki:
                 continue
             if f.links:
                 out.append((f.links[0], f))
-            elif f.attr and f.value:
+            elif f.attr and f.value and f.value[:1].isupper():
+                # a name, not a state: "**Online clothes store:** open" names nobody
                 out.append((f.value, f))
         if page is None:
             return out

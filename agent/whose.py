@@ -1,0 +1,89 @@
+"""Whose is what was asked about? Another person's own words as rivals of the answer.
+
+Between two people, a question about one of them may ask about something the other one
+said of themselves: "What did Caroline realize after her charity race?" when Melanie ran
+the race. Every sentence about Caroline is then a weak answer (she said "That charity
+race sounds great!"), while Melanie's own "I ran a charity race ... I realized ..." says
+the question in its words. The reader reads the other person's first-person sentences,
+and lines of their pages, as *rivals*: when a rival fits the question's topic clearly
+better than every sentence about the subject, what was asked about is someone else's,
+and the reader declines rather than answer with the subject's weaker sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .reader import Candidate, Reading, Subject
+
+#: How much better (in the reader's topic fit: shared words plus the embedding model's
+#: closeness) another person's own sentence must fit the question than the subject's
+#: best one before the question is read as about the other person's thing.
+RIVAL_MARGIN = 0.25
+#: Rivals embedded per question (the cheapest-to-rank first, by shared words).
+MAX_RIVALS = 12
+
+_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
+
+
+def subject_person(subj: Subject, known_people: set[str]) -> bool:
+    """The question is about one person memory knows, as a speaker or by a person page,
+    not someone a chain led to ("my sister's job" asks about the sister)."""
+    if subj.resolved is not None:
+        return False
+    return bool((subj.speakers | subj.names) & known_people)
+
+
+def is_rival(
+    c: Candidate,
+    subj: Subject,
+    known_people: set[str],
+    person_pages: dict[str, str],
+) -> bool:
+    """A sentence in which another person speaks of themselves, or a line of another
+    person's page (`person_pages`: page path -> lower case title)."""
+    mine = subj.speakers | subj.names | subj.owner_names
+    if c.fact is not None:
+        who = person_pages.get(c.fact.page)
+        if who is None or who in mine or c.fact.page in subj.pages:
+            return False
+        low = c.text.lower()
+        return not any(n and re.search(rf"\b{re.escape(n)}\b", low) for n in mine)
+    from .reader import _by_ai
+
+    b = c.block
+    who = (b.speaker or "").lower()
+    if not who or who in mine or who not in known_people or _by_ai(b):
+        return False
+    return bool(_FIRST_PERSON.search(c.text))
+
+
+def subject_fit(r: Reading) -> float:
+    """How well the subject's reading fits, against rivals. A remark of theirs that does
+    not speak of themselves ("That half marathon sounds brutal") is a reply to news:
+    when the other person's own words ("I ran my first half marathon") say the topic
+    nearly as well (within the margin), the news, and the thing asked about, is theirs."""
+    remark = r.about == "speaker" and not _FIRST_PERSON.search(r.candidate.text)
+    return r.fit - (2 * RIVAL_MARGIN if remark else 0.0)
+
+
+def rival_wins(subject_fits: Sequence[float], rival_fits: Sequence[float]) -> bool:
+    """Whether the best rival fits the question clearly better than anything about the
+    subject."""
+    if not rival_fits:
+        return False
+    best_subject = max(subject_fits, default=0.0)
+    return max(rival_fits) > best_subject + RIVAL_MARGIN
+
+
+__all__ = [
+    "MAX_RIVALS",
+    "RIVAL_MARGIN",
+    "is_rival",
+    "rival_wins",
+    "subject_fit",
+    "subject_person",
+]
