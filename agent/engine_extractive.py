@@ -110,7 +110,13 @@ class ExtractiveEngine:
         value ("**Employer:** X", with its dates) is the wiki's own reading and stays."""
         store = self.toolbox.memory_agent.store  # type: ignore[union-attr]
         found = Finding(f.text, f.blocks, rank, context=context)
-        return [replace(c, via=f.page) for c in _block_candidates(found, rank, store)]
+        out = [replace(c, via=f.page) for c in _block_candidates(found, rank, store)]
+        if out:
+            # The sentence the line retells: the one sharing most of its words.
+            line = terms(f.text)
+            i = max(range(len(out)), key=lambda j: (len(terms(out[j].text) & line), -j))
+            out[i] = replace(out[i], retold=(f.text,))
+        return out
 
     # -- the answer --------------------------------------------------------------------------
 
@@ -507,10 +513,17 @@ def _dedupe(pool: Iterable[Candidate]) -> list[Candidate]:
         old = seen.get(c.key)
         if old is None or (c.rank, c.context) < (old.rank, old.context):
             # a turn found by search and retold by a page line: both
-            seen[c.key] = replace(c, via=c.via or old.via) if old is not None else c
-        elif c.via and not old.via:
-            seen[c.key] = replace(old, via=c.via)
+            if old is not None:
+                c = replace(c, via=c.via or old.via, retold=_lines(c.retold, old.retold))
+            seen[c.key] = c
+        elif (c.via and not old.via) or set(c.retold) - set(old.retold):
+            seen[c.key] = replace(old, via=old.via or c.via, retold=_lines(old.retold, c.retold))
     return list(seen.values())
+
+
+def _lines(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+    """The page lines that retell one sentence, from two pages or two readings."""
+    return tuple(dict.fromkeys((*a, *b)))
 
 
 def _common_words(pool: list[Candidate]) -> set[str]:

@@ -118,6 +118,9 @@ class Candidate:
     following: str = ""
     #: The page whose line led here: a turn read in its own words for a page's line
     via: str = ""
+    #: ... and that line, for the sentence of the turn it retells: its words and meaning
+    #: count for the sentence ("Maya Chen works at Northwind" for "I started at Northwind")
+    retold: tuple[str, ...] = ()
 
     @property
     def block(self) -> Block:
@@ -138,7 +141,7 @@ class Candidate:
     @cached_property
     def _own(self) -> frozenset[str]:
         if self.fact is None:
-            return frozenset(terms(self.text))
+            return frozenset(terms(" ".join((self.text, *self.retold))))
         return frozenset(terms(self.text) | terms(self.fact.attr or ""))
 
     @cached_property
@@ -495,8 +498,11 @@ class Reader:
                         rivals.append((c, focus_frac, matched))
                 continue
             focus, focus_frac, matched = fit_words(c, about)
-            if matched == 0 and about in ("none", "speaker", "own") and (c.rank > 3 or c.context):
-                continue  # no shared word and not a top search hit: not worth embedding
+            # No shared word and not a top search hit: not worth embedding (unless the
+            # subject's page retells it).
+            found_late = (c.rank > 3 or c.context) and c.via not in self.subj.pages
+            if matched == 0 and about in ("none", "speaker", "own") and found_late:
+                continue
             kept.append((c, about, focus, focus_frac, matched))
         kept.sort(key=lambda k: (-(k[4] + 0.5 * k[3]), k[0].rank, k[0].key))
         kept = kept[:MAX_EMBED]
@@ -537,7 +543,7 @@ class Reader:
             if focus and focus_frac < 1.0 and not near and not (chained and matched) and not hop:
                 continue
             # A line of the subject's own page is short and already about the subject.
-            bar = SIM_PAGE if about == "page" else SIM_TOPIC
+            bar = SIM_PAGE if about == "page" or c.via in self.subj.pages else SIM_TOPIC
             if matched == 0 and (not focus or focus_frac == 0) and sim < bar and not hop:
                 continue
             value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION
@@ -715,14 +721,21 @@ class Reader:
             question = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", question, flags=re.I)
         question = " ".join(question.split())
         texts = [c.text for c in pool]
-        # A fact's label alone ("Employer") says best what the line is about.
+        # A fact's label alone ("Employer") says best what the line is about; a page line
+        # says what the turn it retells is about.
         labels = [c.fact.attr for c in pool if c.fact is not None and c.fact.attr]
-        sims = list(self.similarity(question, texts + labels))
-        by_label = iter(sims[len(texts) :])
-        return [
-            max(sim, next(by_label)) if c.fact is not None and c.fact.attr else sim
-            for c, sim in zip(pool, sims[: len(texts)], strict=True)
-        ]
+        retold = [line for c in pool for line in c.retold]
+        sims = list(self.similarity(question, texts + labels + retold))
+        by_label = iter(sims[len(texts) : len(texts) + len(labels)])
+        by_line = iter(sims[len(texts) + len(labels) :])
+        out = []
+        for c, sim in zip(pool, sims[: len(texts)], strict=True):
+            if c.fact is not None and c.fact.attr:
+                sim = max(sim, next(by_label))
+            for _ in c.retold:
+                sim = max(sim, next(by_line))
+            out.append(sim)
+        return out
 
     def _time_bonus(self, c: Candidate, dated: list[dt.date]) -> float:
         q, f = self.q, c.fact

@@ -54,8 +54,7 @@ def _sessions() -> list[Session]:
                 ("Tobias", "How is the training going?"),
                 (
                     "Noor",
-                    "Great, I joined a running club that meets at the lighthouse every "
-                    "Thursday.",
+                    "Great, I joined a running club that meets at the lighthouse every Thursday.",
                 ),
                 ("Tobias", "I started a pottery class at the community centre."),
                 ("Noor", "Pottery sounds so relaxing, I'd love to see what you make."),
