@@ -483,7 +483,7 @@ def _unsaid_by_top(words: set[str], pool: list[Candidate], top: int = 3) -> bool
     said: set[str] = set()
     for c in pool:
         if c.rank < top and (c.fact is not None or not _by_ai(c.block)):
-            said |= c.words() if c.fact is not None else terms(c.block.text)
+            said |= c.words() if c.fact is not None else terms(c.block.text) | c.words()
     return bool(words - said)
 
 
