@@ -32,7 +32,10 @@ _KEYS = (
     ("listeners", ("listener", "to", "with", "other", "particip", "audience", "addressee")),
     ("speaker", ("speaker", "who", "author", "said_by", "from", "name", "user")),
     ("title", ("title", "session", "source", "topic", "conversation", "doc")),
+    ("role", ("role",)),
 )
+#: Who speaks in a chat with an AI, when the context names a role and no person.
+_ROLE_RE = re.compile(r"\b(user|assistant)\b", re.IGNORECASE)
 
 
 def _role_of(key: str) -> str | None:
@@ -91,22 +94,24 @@ def _names(text: str) -> list[str]:
 
 def evidence_of(evidence: str, context: Any) -> Evidence:
     """The block of a pair with its context read into speaker, listeners, date and title."""
-    speaker, title, day = "", "", None
+    speaker, title, day, chat_role = "", "", None, ""
     listeners: list[str] = []
     extra: list[str] = []
     if isinstance(context, dict):
         used = set()
         for k, v in context.items():
-            role = _role_of(str(k))
-            if role is None or v in (None, "", []):
+            key_role = _role_of(str(k))
+            if key_role is None or v in (None, "", []):
                 continue
             used.add(k)
-            if role == "speaker":
+            if key_role == "speaker":
                 speaker = speaker or str(v)
-            elif role == "date":
+            elif key_role == "date":
                 day = day or _day(v)
-            elif role == "title":
+            elif key_role == "title":
                 title = title or str(v)
+            elif key_role == "role":
+                chat_role = str(v).strip().lower()
             else:
                 listeners += [str(x) for x in (v if isinstance(v, list) else [v])]
         extra = [str(v) for k, v in context.items() if k not in used and isinstance(v, str)]
@@ -121,6 +126,8 @@ def evidence_of(evidence: str, context: Any) -> Evidence:
         m = re.search(r"speaker\s*[:=]\s*([^,;.\n]+)", text, re.IGNORECASE)
         names = _names(text)
         speaker = m.group(1).strip() if m else (names[0] if names else "")
+        if not speaker and (r := _ROLE_RE.search(text)):
+            speaker = r.group(1).lower()  # "user, 2026-02-10": the unnamed user speaks
         listeners = [n for n in names if n != speaker]
         day = _day(text)
     m = _PREFIX_RE.match(evidence)
@@ -139,6 +146,7 @@ def evidence_of(evidence: str, context: Any) -> Evidence:
         listeners=tuple(listeners),
         title=title,
         said_on=day,
+        role=chat_role or (speaker.lower() if speaker.lower() in ("user", "assistant") else ""),
     )
 
 

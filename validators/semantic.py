@@ -133,7 +133,8 @@ class _EvidenceStore:
             if base:
                 dates.add(base)
             others = tuple(p for p in doc.participants if p and p != turn.who)
-            speaker = " ".join([turn.who, *self.owner]) if self._owners_turn(turn) else turn.who
+            owners = self._owners_turn(turn)
+            speaker = " ".join([turn.who, *self.owner]) if owners else turn.who
             return Evidence(
                 turn.content,
                 " ".join(filter(None, names)),
@@ -143,6 +144,8 @@ class _EvidenceStore:
                 title=doc.title or "",
                 said_on=base,
                 by_ai=turn.by_ai,
+                # The owner is 'the user' even under their own name.
+                role="user" if owners else turn.role,
             )
         if isinstance(doc, Source) and anchor.startswith("p") and anchor[1:].isdigit():
             n = int(anchor[1:])

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memory_schema.links import WIKILINK_RE
+from memory_schema.session import AI_SPEAKERS
 
 from . import lexicon
 from .predicates import (
@@ -48,10 +49,12 @@ from .words import (
     NEGATIONS,
     STOPWORDS,
     WEEKDAYS,
+    durations,
     month_parts,
     numbers_in,
     plain_claim,
     resolve_dates,
+    same_duration,
     stem,
     tokens,
 )
@@ -138,6 +141,7 @@ class Evidence:
     title: str = ""  # the session or source title
     said_on: dt.date | None = None  # the day the block was said or captured
     by_ai: bool = False  # an AI assistant's turn: never a fact about anyone
+    role: str = ""  # "user" or "assistant" in a chat with an AI, when known
 
 
 @dataclass(frozen=True)
@@ -252,7 +256,7 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
         if e.said_on:
             dates |= loose_dates(e.text, e.said_on)
     numbers = numbers_in(text + " " + ctx) | {
-        n for t in toks for n in numbers_in(" ".join(_parts(t)))
+        n for t in toks if "-" in t for n in numbers_in(" ".join(_parts(t)))
     }
     # A day said or named vouches for its year, not for its day or month as a count:
     # 'in March' is no '3 kittens'.
@@ -400,7 +404,9 @@ def check_support(
     """
     if not evidence:
         return _fail("cited block not found", hard=True)
-    subject_names = list(subject_names)
+    # 'The user' and 'the assistant' name the speaker as a name would (issue 12: a claim
+    # about the owner, cited to the owner's own turn).
+    subject_names = [*subject_names, *role_names(evidence)]
     text = plain_claim(claim)
     ev = _read(evidence, subject_names)
 
@@ -414,6 +420,17 @@ def check_support(
         if day not in ev.dates:
             return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
         text = text.replace(phrase, " ")
+    # A span said in other units is the same span: 'two years' / 'twenty-four months',
+    # 'a fortnight' / 'two weeks'. It is read in the block's words, so its count and
+    # unit are checked as if the claim had said them so.
+    ev_spans = [span for e in evidence for span in durations(e.text)]
+    for phrase, days in durations(text):
+        same = [p for p, d in ev_spans if same_duration(days, d)]
+        if same:
+            text = text.replace(phrase, same[0], 1)
+        elif ev_spans:
+            # 'a week' has no count to check, but the block's 'two weeks' is another span.
+            return _fail(f"span {phrase} is not in the evidence", [phrase], hard=True)
     claim_numbers = numbers_in(text) | {
         n for t in tokens(text) if "-" in t for n in numbers_in(" ".join(_parts(t)))
     }
@@ -443,6 +460,21 @@ def check_support(
     if alone:
         return _fail(f"not in the evidence: {', '.join(alone)}", alone)
     return Support(True)
+
+
+def role_names(evidence: Sequence[Evidence]) -> list[str]:
+    """Words that name a block's speaker by role in a chat with an AI assistant: 'user'
+    for the person (an unnamed `user` turn, the owner's turn, or anyone talking to an
+    AI), 'assistant' for the AI. They are read like the speaker's name."""
+    out: list[str] = []
+    for e in evidence:
+        speaker = (e.speaker or "").casefold().split()
+        to_ai = any((n.casefold().split() or [""])[0] in AI_SPEAKERS for n in e.listeners)
+        if e.role == "user" or "user" in speaker or (to_ai and not e.by_ai):
+            out.append("user")
+        if e.role == "assistant" or e.by_ai or (speaker[:1] and speaker[0] in AI_SPEAKERS):
+            out += ["assistant", "AI"]
+    return list(dict.fromkeys(out))
 
 
 def _with_context(e: Evidence) -> str:
@@ -724,7 +756,10 @@ def _possessive_place(text: str) -> bool:
 def _takes_duration(word: str, text: str) -> bool:
     low = text.lower()
     i = low.find(word)
-    return i >= 0 and bool(_DURATION_RE.match(low[i + len(word) :].lstrip()))
+    rest = low[i + len(word) :].lstrip()
+    return i >= 0 and bool(
+        _DURATION_RE.match(rest) or any(rest.startswith(p.lower()) for p, _ in durations(rest))
+    )
 
 
 def _derived(word: str, ev: _Reading) -> bool:

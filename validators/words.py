@@ -200,14 +200,76 @@ def numbers_in(text: str) -> set[str]:
             out.add(str(10 * (sum(run) if run else 1)))
             run.clear()
             continue
-        had = bool(run)
+        if low in _COUNT_NOUNS:
+            # 'a dozen' 12, 'two dozen' 24, 'half a dozen' 6.
+            half = i >= 2 and words[i - 2].lower() == "half" and words[i - 1].lower() in ("a", "an")
+            n = sum(run) if run else 1
+            run.clear()
+            out.add(str(_COUNT_NOUNS[low] * n // (2 if half else 1)))
+            continue
         close()
-        if low in _COUNT_NOUNS and not had:
-            out.add(str(_COUNT_NOUNS[low]))
-        elif low in ORDINALS:
+        if low in ORDINALS:
             out.add(ORDINALS[low])
     close()
     return out
+
+
+#: Units of time in days, for durations said in other units ('two years' = '24 months').
+_UNIT_DAYS = {
+    "minute": 1 / 1440,
+    "hour": 1 / 24,
+    "day": 1.0,
+    "week": 7.0,
+    "fortnight": 14.0,
+    "month": 365.25 / 12,
+    "year": 365.25,
+    "decade": 3652.5,
+}
+_NUM_WORD = "|".join(sorted([*NUMBER_WORDS, "a", "an", "half", "hundred"], key=len, reverse=True))
+_DURATION_RE = re.compile(
+    r"\b(?:(half\s+(?:a|an)\s+)|((?:\d+(?:\.\d+)?|(?:"
+    + _NUM_WORD
+    + r")(?:[\s-]+(?:"
+    + _NUM_WORD
+    + r"))*)[\s-]+))?("
+    + "|".join(_UNIT_DAYS)
+    + r")s?\b(\s+and\s+a\s+half)?",
+    re.IGNORECASE,
+)
+
+
+def durations(text: str) -> list[tuple[str, float]]:
+    """Spans of time a text names, in days: 'two years' and 'twenty-four months' are
+    both 730.5, 'a fortnight' is 14, 'half a year' 182.6, 'a year and a half' 547.9.
+    A unit without a count is one of it only after 'a'/'an' ('a fortnight')."""
+    out = []
+    for m in _DURATION_RE.finditer(text):
+        half, count, unit, and_half = m.group(1), m.group(2), m.group(3).lower(), m.group(4)
+        if half:
+            n = 0.5
+        elif count:
+            words = count.lower().replace("-", " ").split()
+            if words[0] in ("a", "an") and len(words) == 1:
+                n = 1.0
+            elif words[0][0].isdigit():
+                n = float(words[0])
+            else:
+                found = numbers_in(" ".join(w for w in words if w not in ("a", "an")))
+                if not found and words[-1] not in ("one",):
+                    continue
+                n = float(max(found, key=float)) if found else 1.0
+        else:
+            continue  # 'the month', 'every week': no span said
+        if and_half:
+            n += 0.5
+        out.append((m.group(0).strip(), n * _UNIT_DAYS[unit]))
+    return out
+
+
+def same_duration(a: float, b: float) -> bool:
+    """Two spans in days are the same one said in other units, within 2% since months
+    and years are not whole weeks ('six months' is '26 weeks'; 'a month' is no '4 weeks')."""
+    return abs(a - b) <= 0.02 * max(a, b)
 
 
 def _shift_months(day: dt.date, months: int) -> dt.date:

@@ -1,0 +1,114 @@
+"""The support check on what people say to an AI and how they count (issue 18 gaps):
+'the user' and 'the assistant' name the speaker; a span said in other units is the
+same span."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from evals.validator_pairs import evidence_of
+from memory_schema import Session, Turn
+from memory_schema.links import link_target_for_path
+from tests.test_owner_evidence import add_sessions, owned_memory
+from validators import validate_semantics
+from validators.support import Evidence, check_support, role_names
+from validators.words import durations, numbers_in, same_duration
+
+DAY = "2026-03-04"
+
+
+def ok(claim: str, text: str, context: object) -> bool:
+    return check_support(claim, [evidence_of(text, context)], similarity=False).ok
+
+
+# -- 'the user', 'the assistant' ------------------------------------------------------
+
+
+def test_the_user_is_the_speaker_of_a_user_turn() -> None:
+    ev = "my sister just moved to Porto for a teaching job"
+    for ctx in (
+        {"speaker": "user", "date": DAY},
+        {"speaker": "Dana", "role": "user", "date": DAY},
+        {"speaker": "Dana", "listeners": ["assistant"], "date": DAY},
+        f"user, {DAY}",
+    ):
+        assert ok("The user's sister moved to Porto for a teaching job.", ev, ctx), ctx
+        assert not ok("The user's sister moved to Lisbon for a teaching job.", ev, ctx), ctx
+        assert not ok("The user's brother moved to Porto for a teaching job.", ev, ctx), ctx
+    # Between two people nobody is 'the user'.
+    assert not ok("The user's sister moved to Porto.", ev, {"speaker": "Dana", "to": "Ines"})
+
+
+def test_the_assistant_is_the_speaker_of_an_assistant_turn_never_the_user() -> None:
+    ev = "I recommend soaking the chickpeas overnight before you cook them."
+    ctx = {"speaker": "assistant", "listeners": ["user"], "date": DAY}
+    assert ok("The assistant recommended soaking the chickpeas overnight.", ev, ctx)
+    assert not ok("The assistant recommended soaking the lentils overnight.", ev, ctx)
+    assert role_names([evidence_of("You're allergic to nuts.", ctx)]) == ["assistant", "AI"]
+
+
+def test_a_claim_about_the_user_cited_to_the_owners_named_turn(tmp_path: Path) -> None:
+    start = dt.datetime(2026, 4, 10, 9)
+    chat = Session(
+        id="2026-04-10-porto",
+        title="Porto",
+        format="markdown",
+        turns=[
+            Turn(
+                role="user", speaker="Maya Chen", content="My sister Lena lives in Porto.", at=start
+            ),
+            Turn(role="assistant", content="Porto is lovely!", at=start),
+        ],
+        started=start,
+    )
+    repo = owned_memory(tmp_path)
+    add_sessions(repo, chat)
+    target = link_target_for_path(chat.path)
+    for claim, good in (
+        ("The user's sister Lena lives in Porto", True),
+        ("The user's sister Lena lives in Braga", False),
+    ):
+        (repo.root / "knowledge/places/Porto.md").write_text(
+            "---\ntitle: Porto\ntype: place\n---\n# Porto\n\n"
+            f"- {claim} [cite:1]\n\n## Citations\n\n"
+            f'- [cite:1] [[{target}#^t1]] "My sister Lena lives in Porto."\n',
+            "utf-8",
+        )
+        report = validate_semantics(repo.root, ["knowledge/places/Porto.md"])
+        assert report.ok is good, [str(f) for f in report.findings]
+
+
+# -- spans and counts in other units ---------------------------------------------------
+
+
+def test_durations_in_days() -> None:
+    days = dict(durations("two years, twenty-four months, a fortnight, half a year, 18-month"))
+    assert same_duration(days["two years"], days["twenty-four months"])
+    assert days["a fortnight"] == 14
+    assert same_duration(days["half a year"], 6 * 365.25 / 12)
+    assert same_duration(days["18-month"], 547.875)
+    assert not same_duration(30.4, 28)  # a month is no four weeks
+    assert durations("every week, the month") == []
+    assert numbers_in("half a dozen eggs") == {"6"}
+    assert numbers_in("two dozen roses") == {"24"}
+
+
+def test_a_span_in_other_units_is_the_same_span() -> None:
+    ctx = {"speaker": "Maya", "date": DAY}
+    ev = "I've lived in Lisbon for two years now"
+    assert ok("Maya has lived in Lisbon for twenty-four months.", ev, ctx)
+    assert not ok("Maya has lived in Lisbon for eighteen months.", ev, ctx)
+    ev = "Work is sending me to Osaka for a fortnight in May."
+    assert ok("Maya's work is sending her to Osaka for two weeks in May.", ev, ctx)
+    assert not ok("Maya's work is sending her to Osaka for a week in May.", ev, ctx)
+    ev = "I was in Chile for half a year on exchange."
+    assert ok("Maya spent six months in Chile on an exchange.", ev, ctx)
+    assert not ok("Maya spent eight months in Chile on an exchange.", ev, ctx)
+    assert ok("Maya bought 12 eggs.", "I bought a dozen eggs.", ctx)
+    assert not ok("Maya bought 12 eggs.", "I bought half a dozen eggs.", ctx)
+
+
+def test_role_names_of_a_plain_block() -> None:
+    assert role_names([Evidence("I went", speaker="Rhea", listeners=("Ilya",))]) == []
+    assert role_names([Evidence("I went", speaker="Maya", role="user")]) == ["user"]
