@@ -19,7 +19,7 @@ from memory_schema.session import Session
 
 from .extract import is_ai, sentences
 from .observe import Statement
-from .wiki import WikiPage
+from .wiki import WikiPage, strip_cites
 
 MIN_BULLETS = 3
 MAX_BULLETS = 7
@@ -93,7 +93,6 @@ def build_summary(
         first = f"**Date:** {when.isoformat() if when else 'unknown'}"
         page.lead = [f"{first} · **Participants:** {', '.join(session.participants)}"]
     points = []
-    lines = []
     if statements:
         budget = POINT_SHARE * sum(len(t.content.split()) for t in session.turns)
         # What a page already cites is not said again here: the summary's points are
@@ -110,14 +109,12 @@ def build_summary(
             chosen_points.append((st, text))
         for st, text in sorted(chosen_points, key=lambda p: p[0].n):
             ph = page.cite(target, f"t{st.n}", session.turns[st.n - 1].content)
-            lines.append(text)
             points.append(f"- {text} {ph}")
     else:
         for _, n, _, sent in chosen:
             turn = session.turns[n - 1]
             ph = page.cite(target, f"t{n}", turn.content)
-            lines.append(shorten(sent))
-            points.append(f"- {turn.who}: {lines[-1]} {ph}")
+            points.append(f"- {turn.who}: {shorten(sent)} {ph}")
     page.sections["Key points"] = points or ["- (no statements worth keeping)"]
     # The speakers are in the frontmatter's participants; the line links what else the
     # session was about.
@@ -125,8 +122,16 @@ def build_summary(
     others = [link for title, link in subjects if title.casefold() not in speakers]
     if others:
         page.sections["Subjects"] = [" · ".join(others)]
-    page.summary = shorten(" ".join(lines[:2]), 150) if lines else ""
+    page.summary = summary_line(page)
     return page
+
+
+def summary_line(page: WikiPage) -> str:
+    """The frontmatter's `summary:` of a session summary: its first points, so a point
+    the validators cut goes from there too."""
+    points = [strip_cites(x)[2:] for x in page.sections.get("Key points", [])]
+    points = [x for x in points if x and not x.startswith("(")]
+    return shorten(" ".join(points[:2]), 150)
 
 
 def best_points(statements: list[Statement], limit: int) -> list[Statement]:

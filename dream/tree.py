@@ -31,6 +31,7 @@ from validators.semantic import (
     validate_semantics,
 )
 
+from .summarize import summary_line
 from .wiki import WikiPage
 
 RUNS_DIR = f"{CACHE_DIR}/dream"
@@ -177,6 +178,8 @@ class TransientTree:
         except ParseError:
             return
         page.auto_summary = bool(page.extra_meta.get("dream")) and page.type != "summary"
+        if page.type == "summary" and "Key points" in page.sections:
+            page.summary = summary_line(page)  # one truth: no cut point in the frontmatter
         self.write(rel, page.render())
 
     def validate(self, judge: Judge | None = None) -> Validation:

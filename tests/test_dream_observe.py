@@ -63,3 +63,15 @@ def test_summaries_are_short_third_person_points(dreamt: Path) -> None:
     assert all(len(p.split(" [cite:")[0]) <= 105 for p in points)
     assert any(p.startswith("- Priya switched from tea to coffee") for p in points)
     assert not any(p.startswith("- User:") or '"' in p for p in points)
+
+
+def test_a_summary_says_in_its_frontmatter_only_what_its_points_say(dreamt: Path) -> None:
+    # The validators cut a point ("Priya and others moved ...": 'others' is not in the
+    # turn); the `summary:` line, written from the points, must lose it too.
+    from memory_schema.page import Page
+
+    for path in (dreamt / "sessions").rglob("*.summary.md"):
+        page = Page.parse(path.read_text(), path.relative_to(dreamt).as_posix())
+        points = [re.sub(r" \[cite:\d+\]", "", x)[2:] for x in section(page.render(), "Key points")]
+        told = page.summary.removesuffix(" …")
+        assert " ".join(p for p in points if not p.startswith("(")).startswith(told), path.name
