@@ -13,7 +13,7 @@ from memory_schema.links import link_target_for_path
 from tests.test_owner_evidence import add_sessions, owned_memory
 from validators import validate_semantics
 from validators.support import Evidence, check_support, role_names
-from validators.words import durations, numbers_in, same_duration
+from validators.words import durations, numbers_in, periods, resolve_dates, same_duration
 
 DAY = "2026-03-04"
 
@@ -112,3 +112,40 @@ def test_a_span_in_other_units_is_the_same_span() -> None:
 def test_role_names_of_a_plain_block() -> None:
     assert role_names([Evidence("I went", speaker="Rhea", listeners=("Ilya",))]) == []
     assert role_names([Evidence("I went", speaker="Maya", role="user")]) == ["user"]
+
+
+# -- periods: weeks and weekends ----------------------------------------------------------
+
+
+def test_periods_read_weeks_weekends_and_ranges() -> None:
+    tue = dt.date(2026, 1, 27)
+    got = periods("the weekend of 24-25 January 2026", None, relative=False)
+    assert got == [
+        ("the weekend of 24-25 January 2026", dt.date(2026, 1, 24), dt.date(2026, 1, 25))
+    ]
+    ((_, a, b),) = periods("the week of 9 February 2026", None, relative=False)
+    assert (a, b) == (dt.date(2026, 2, 9), dt.date(2026, 2, 15))
+    assert periods("last weekend", tue)[0][1:] == (dt.date(2026, 1, 24), dt.date(2026, 1, 25))
+    assert periods("next week", tue)[0][1:] == (dt.date(2026, 2, 2), dt.date(2026, 2, 8))
+    assert periods("last weekend", tue, relative=False) == []
+    assert ("in 6 weeks", dt.date(2026, 3, 10)) in resolve_dates("it is in 6 weeks", tue)
+
+
+def test_a_period_is_supported_by_a_day_or_a_period_inside_it() -> None:
+    ctx = {"speaker": "Maya", "date": "2026-01-27"}
+    ev = "We went hiking in the Peak District last weekend"
+    assert ok("Maya went hiking in the Peak District the weekend of 24-25 January 2026.", ev, ctx)
+    assert ok("Maya went hiking in the Peak District on 24 January 2026.", ev, ctx)
+    assert not ok(
+        "Maya went hiking in the Peak District the weekend of 17-18 January 2026.", ev, ctx
+    )
+    ctx = {"speaker": "Jonah", "date": "2026-02-18"}
+    ev = "I was down with the flu all last week"
+    assert ok("Jonah had the flu the week of 9 February 2026.", ev, ctx)
+    assert not ok("Jonah had the flu the week of 2 February 2026.", ev, ctx)
+    # A week is no day of it but the one 'last week' always meant (seven days back).
+    assert not ok("Jonah had the flu on 12 February 2026.", ev, ctx)
+    ctx = {"speaker": "Lea", "date": "2026-02-02"}
+    ev = "My knee surgery is in 6 weeks."
+    assert ok("Lea's knee surgery is on 16 March 2026.", ev, ctx)
+    assert not ok("Lea's knee surgery is on 23 March 2026.", ev, ctx)

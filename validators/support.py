@@ -52,6 +52,7 @@ from .words import (
     durations,
     month_parts,
     numbers_in,
+    periods,
     plain_claim,
     resolve_dates,
     same_duration,
@@ -410,6 +411,16 @@ def check_support(
     text = plain_claim(claim)
     ev = _read(evidence, subject_names)
 
+    # Spans of days ('the week of 9 February 2026', 'the weekend of 24-25 January'):
+    # the block must name a day in the span, or a span inside it ('last weekend').
+    said = next((e.said_on for e in evidence if e.said_on), None)
+    ev_periods = [(a, b) for e in evidence for _, a, b in periods(e.text, e.said_on)]
+    for phrase, first, last in periods(text, said, relative=False):
+        if not any(first <= d <= last for d in ev.dates) and not any(
+            first <= a and b <= last for a, b in ev_periods
+        ):
+            return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
+        text = text.replace(phrase, " ")
     # Dates: each must be a day the evidence names or was said on; a part of a month
     # ('mid-September 2025') one of its days.
     for phrase, year, month, days in month_parts(text):
@@ -417,7 +428,10 @@ def check_support(
             return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
         text = text.replace(phrase, " ")
     for phrase, day in resolve_dates(text, None):
-        if day not in ev.dates:
+        # A day of a weekend the block names ('last weekend') is as good as named.
+        if day not in ev.dates and not any(
+            a <= day <= b and (b - a).days <= 2 for a, b in ev_periods
+        ):
             return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
         text = text.replace(phrase, " ")
     # A span said in other units is the same span: 'two years' / 'twenty-four months',

@@ -94,7 +94,9 @@ _RELATIVE_RE = re.compile(
     r"\b(yesterday|last night|today|tonight|this morning|this evening|tomorrow|"
     r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week|month|year)s?\s+ago|"
     r"last\s+(week|month|year|weekend|" + "|".join(WEEKDAYS) + r")|"
-    r"next\s+(week|month|year|weekend|" + "|".join(WEEKDAYS) + r"))\b",
+    r"next\s+(week|month|year|weekend|" + "|".join(WEEKDAYS) + r")|"
+    r"in\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+    r"(day|week|month|year)s?(?:'?\s+time)?)\b",
     re.IGNORECASE,
 )
 
@@ -319,6 +321,14 @@ def resolve_dates(text: str, base: dt.date | None) -> list[tuple[str, dt.date]]:
             when = base - dt.timedelta(days=1)
         elif phrase == "tomorrow":
             when = base + dt.timedelta(days=1)
+        elif m.group(6):  # 'in 6 weeks', 'in two months' time': a day to come
+            raw = m.group(6).lower()
+            n = int(raw) if raw.isdigit() else int(NUMBER_WORDS.get(raw, "1"))
+            unit = m.group(7).lower()
+            if unit in ("day", "week"):
+                when = base + dt.timedelta(days=n * (7 if unit == "week" else 1))
+            else:
+                when = _shift_months(base, n * (12 if unit == "year" else 1))
         elif phrase.endswith("ago"):
             raw = m.group(2).lower()
             n = int(raw) if raw.isdigit() else int(NUMBER_WORDS.get(raw, "1"))
@@ -346,3 +356,116 @@ def resolve_dates(text: str, base: dt.date | None) -> list[tuple[str, dt.date]]:
         if when is not None:
             out.append((m.group(0), when))
     return out
+
+
+_RANGE_RE = re.compile(
+    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|and)\s*(\d{{1,2}})(?:st|nd|rd|th)?\s+"
+    rf"(?:of\s+)?({_MONTH_NAMES})|({_MONTH_NAMES})\s+(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|and)\s*"
+    rf"(\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?",
+    re.IGNORECASE,
+)
+_PERIOD_OF_RE = re.compile(r"\b(?:the\s+)?(week|weekend)\s+of\s+", re.IGNORECASE)
+_PERIOD_REL_RE = re.compile(r"\b(last|this|next|past|coming)\s+(week|weekend)\b", re.IGNORECASE)
+
+
+def _near_year(month: int, day: int, year: int | None, base: dt.date | None) -> dt.date | None:
+    """The day in the year written, or else the one nearest the day said."""
+    years = [year] if year else ([base.year - 1, base.year, base.year + 1] if base else [])
+    days = []
+    for y in years:
+        try:
+            days.append(dt.date(y, month, day))
+        except ValueError:
+            continue
+    if not days:
+        return None
+    return min(days, key=lambda d: abs((d - base).days) if base and not year else 0)
+
+
+def _weekend(day: dt.date) -> tuple[dt.date, dt.date]:
+    """The weekend a day is in (Friday to Sunday), or the one after a weekday."""
+    wd = day.weekday()
+    if wd >= 4:
+        sat = day + dt.timedelta(days=5 - wd)
+        return (day if wd == 4 else sat, sat + dt.timedelta(days=1))
+    sat = day + dt.timedelta(days=5 - wd)
+    return sat, sat + dt.timedelta(days=1)
+
+
+def periods(
+    text: str, base: dt.date | None, *, relative: bool = True
+) -> list[tuple[str, dt.date, dt.date]]:
+    """Spans of days a text names, first to last: 'the week of 9 February 2026' (that
+    week, Monday to Sunday, and the seven days from the 9th), 'the weekend of 24-25
+    January 2026', '24-25 January', and, given the day said and `relative`, 'last
+    weekend', 'this week', 'next weekend' (the coming one and the one after). Without a
+    year written, the one nearest `base`."""
+    out: list[tuple[str, dt.date, dt.date]] = []
+    taken: list[tuple[int, int]] = []
+    for m in _PERIOD_OF_RE.finditer(text):
+        rest = text[m.end() :]
+        span: tuple[dt.date, dt.date] | None = None
+        r = _RANGE_RE.match(rest)
+        end = 0
+        if r:
+            span = _range(r, base)
+            end = r.end()
+        else:
+            d = _DAY_MONTH_RE.match(rest)
+            iso = _ISO_DATE_RE.match(rest)
+            day = None
+            if iso:
+                day, end = _near_year(int(iso[2]), int(iso[3]), int(iso[1]), base), iso.end()
+            elif d:
+                month = MONTHS[(d.group(2) or d.group(3)).lower()]
+                year = int(d.group(5)) if d.group(5) else None
+                day = _near_year(month, int(d.group(1) or d.group(4)), year, base)
+                end = d.end()
+            if day is not None:
+                if m.group(1).lower() == "week":
+                    monday = day - dt.timedelta(days=day.weekday())
+                    span = (monday, day + dt.timedelta(days=6))
+                else:
+                    span = _weekend(day)
+        if span:
+            out.append((m.group(0) + rest[:end], *span))
+            taken.append((m.start(), m.end() + end))
+    for r in _RANGE_RE.finditer(text):
+        if any(s <= r.start() < e for s, e in taken):
+            continue
+        span = _range(r, base)
+        if span:
+            out.append((r.group(0), *span))
+    if not relative or base is None:
+        return out
+    monday = base - dt.timedelta(days=base.weekday())
+    for m in _PERIOD_REL_RE.finditer(text):
+        how, what = m.group(1).lower(), m.group(2).lower()
+        if what == "week":
+            shift = {"last": -7, "past": -7, "this": 0}.get(how, 7)
+            start = monday + dt.timedelta(days=shift)
+            out.append((m.group(0), start, start + dt.timedelta(days=6)))
+            continue
+        if how in ("last", "past"):
+            sun = base - dt.timedelta(days=(base.weekday() - 6) % 7 or 7)
+            out.append((m.group(0), sun - dt.timedelta(days=1), sun))
+            continue
+        sat, sun = _weekend(base)
+        out.append((m.group(0), sat, sun))
+        if how == "next":
+            week = dt.timedelta(days=7)
+            out.append((m.group(0), sat + week, sun + week))
+    return out
+
+
+def _range(r: re.Match[str], base: dt.date | None) -> tuple[dt.date, dt.date] | None:
+    if r.group(3):
+        first, last, month = int(r.group(1)), int(r.group(2)), r.group(3)
+    else:
+        first, last, month = int(r.group(5)), int(r.group(6)), r.group(4)
+    year = int(r.group(7)) if r.group(7) else None
+    a = _near_year(MONTHS[month.lower()], first, year, base)
+    b = _near_year(MONTHS[month.lower()], last, year or (a.year if a else None), base)
+    if a is None or b is None or not 0 < (b - a).days <= 14:
+        return None
+    return a, b
