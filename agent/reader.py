@@ -698,17 +698,23 @@ class Reader:
                 said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
         return latest
 
+    def _amounts(self, s: str) -> tuple[list[Span], bool]:
+        """The amounts of `s` that can answer, and whether they are weak. Money asked: the
+        surest money of the sentence; an amount in another unit ("a 1br for 1350", "70%",
+        "1 hour") is no price, a weak answer when nothing better is there, and a number
+        written as a word ("six sessions") none."""
+        found = [a for a in amounts(s) if not self._in_question(a.text)]
+        if not self.asks_money:
+            return found, False
+        ranks = [money_rank(s, a) for a in found]
+        best = max((r for r in ranks if r >= 0), default=-1)
+        return [a for a, r in zip(found, ranks, strict=True) if r == best >= 0], best == 0
+
     def _values_in(self, text: str, c: Candidate) -> list[Span]:
         """Every value of the kind asked for in `text`."""
         kind = self.q.answer_type
         if kind == "number":
-            found = [a for a in amounts(text) if not self._in_question(a.text)]
-            if self.asks_money:
-                found = [a for a in found if money_rank(text, a) >= 0]
-            if self.asks_money and found:
-                best = max(money_rank(text, a) for a in found)
-                found = [a for a in found if money_rank(text, a) == best]
-            return found
+            return self._amounts(text)[0]
         found = names(text, self.known_names, self.common, self.proper)
         return [n for n in found if self._useful_name(n, kind, c)]
 
@@ -813,16 +819,9 @@ class Reader:
         if kind == "time":
             return self._pick(s, clock_times(s))
         if kind == "number":
-            found = [a for a in amounts(s) if not self._in_question(a.text)]
-            if self.asks_money:
-                found = [a for a in found if money_rank(s, a) >= 0]
-            if self.asks_money and found:
-                # Money asked: an amount in another unit ("a 1br for 1350", "70%", "1
-                # hour") is no price; with nothing better it is a weak answer.
-                best = max(money_rank(s, a) for a in found)
-                text, _ = self._pick(s, [a for a in found if money_rank(s, a) == best])
-                return text, best == 0
-            return self._pick(s, found)
+            found, weak = self._amounts(s)
+            text, _ = self._pick(s, found)
+            return text, weak
         if kind == "frequency":
             return self._pick(s, frequencies(s) or amounts(s))
         if kind == "duration":
