@@ -149,3 +149,39 @@ def test_a_period_is_supported_by_a_day_or_a_period_inside_it() -> None:
     ev = "My knee surgery is in 6 weeks."
     assert ok("Lea's knee surgery is on 16 March 2026.", ev, ctx)
     assert not ok("Lea's knee surgery is on 23 March 2026.", ev, ctx)
+
+
+# -- what stopped: 'no longer' and verbs of ending ------------------------------------------
+
+
+def test_no_longer_rests_on_a_done_act_of_ending() -> None:
+    ctx = {"speaker": "Maya", "date": "2026-02-10"}
+    sold = "I sold my car last month, the bus is fine."
+    assert ok("Maya no longer owns a car.", sold, ctx)
+    assert not ok("Maya no longer owns a motorbike.", sold, ctx)
+    assert not ok("Maya no longer owns a car.", "I'm selling my car next month.", ctx)  # a plan
+    assert not ok("Maya no longer owns a car.", "I bought a car last month.", ctx)
+    gave_up = "I gave up the guitar last year, no time."
+    assert ok("Maya no longer plays the guitar.", gave_up, ctx)
+    assert not ok(
+        "Maya no longer plays the guitar.", "I started playing the guitar last year.", ctx
+    )
+    left = "I left Google in March to join a startup."
+    assert ok("Maya no longer works at Google.", left, ctx)
+    assert not ok("Maya still works at Google.", left, ctx)
+    assert not ok("Maya no longer works at Google.", "I joined Google in March.", ctx)
+    assert ok("Maya is no longer dating Sam.", "Sam and I broke up a few weeks ago.", ctx)
+    assert ok("Maya doesn't sing in the choir anymore.", "I quit the choir in May.", ctx)
+    assert not ok("Maya doesn't sing in the choir anymore.", "I joined the choir in May.", ctx)
+    retired = "I retired from teaching last June."
+    assert ok("Maya no longer teaches.", retired, ctx)
+    assert not ok("Maya still teaches.", retired, ctx)
+    assert not ok("Maya no longer eats meat.", "I still eat meat.", ctx)
+
+
+def test_a_verb_of_not_doing_does_not_carry_to_the_next_act() -> None:
+    ctx = {"speaker": "Maya", "date": "2026-02-10"}
+    ev = "I quit my job and started playing tennis."
+    assert not ok("Maya no longer plays tennis.", ev, ctx)
+    assert ok("Maya quit her job.", ev, ctx)
+    assert not ok("Maya no longer plays tennis.", "I quit my job and now I play tennis daily.", ctx)

@@ -13,6 +13,7 @@ clauses.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -97,6 +98,37 @@ NEGATIVE_VERBS = frozenset(
 )
 #: Verb + particle pairs of not doing: 'gave up', 'called off', 'turned down'.
 NEGATIVE_PHRASES = {"give": {"up"}, "call": {"off"}, "turn": {"down"}, "back": {"out"}}
+#: Verbs of ending, by example: what they act on is no longer had or done ('sold the
+#: car': no longer owns one; 'left Google': no longer works there). A verb WordNet reads
+#: reads as a synonym of one of these ('shut', 'finished') ends too (`ends`); its looser
+#: ties do not ('moved' is a kind of 'drop', 'started' of 'leave').
+ENDING_VERBS = frozenset(
+    [
+        "sell",
+        "quit",
+        "stop",
+        "leave",
+        "end",
+        "retire",
+        "resign",
+        "cancel",
+        "close",
+        "abandon",
+        "cease",
+        "divorce",
+    ]
+)
+#: Verb + particle pairs of ending: 'gave away', 'broke up', 'moved out', 'got rid of'.
+ENDING_PHRASES = {
+    "give": {"up", "away"},
+    "break": {"up"},
+    "split": {"up"},
+    "move": {"out", "away"},
+    "drop": {"out"},
+    "get": {"rid"},
+    "shut": {"down"},
+    "pull": {"out"},
+}
 _CLAUSAL = {
     "ccomp", "xcomp", "advcl", "relcl", "acl", "conj", "pcomp", "csubj", "parataxis", "dep",
 }  # fmt: skip
@@ -283,6 +315,7 @@ def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
     heads = [t for t in doc if _is_head(t)]
     # mood, negative, and whether its negation carries to a clause under it
     state: dict[int, tuple[str, bool, bool]] = {}
+    by_verb: set[int] = set()  # predicates negative by a verb of not doing ('quit')
     out = []
     # Governors first, so what they say carries down to the clauses under them.
     for tok in sorted(heads, key=_depth):
@@ -309,7 +342,9 @@ def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
             if tok.dep_ == "conj":
                 if not _aux(tok) and tok.tag_ in ("VB", gov.tag_):
                     mood = gmood if mood == PLAIN or tok.tag_ == "VB" else mood
-                    negative = negative or gcarries
+                    # 'didn't eat or drink': both not done; but 'quit my job and started
+                    # painting': a verb of not doing ends its own object, not the next act.
+                    negative = negative or (gcarries and gov.i not in by_verb)
             elif tok.dep_ in ("acl", "advcl", "relcl"):
                 marks = {c.lower_ for c in tok.children if c.dep_ in ("mark", "advmod")}
                 if tok.dep_ == "advcl" and marks & _TEMPORAL and gmood in (DESIRE, FUTURE):
@@ -330,6 +365,8 @@ def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
         elif gov is not None and gov.pos_ in ("ADJ", "NOUN") and gov.lower_ in DESIRE_HEADS:
             mood = DESIRE  # 'keen to learn', 'her plans to move'
         state[tok.i] = (mood, negative, carries or (negative and not neg_verb and not own_neg))
+        if neg_verb:
+            by_verb.add(tok.i)
         words = tuple(t.lower_ for t in own if not t.is_punct)
         text_ = " ".join(t.text for t in own)
         out.append((tok.i, Predicate(text_, words, mood, negative, neg_verb, tok.lower_)))
@@ -373,3 +410,30 @@ MOOD_WORDS = {
     ONGOING: "going on since a time",
     PLAIN: "so",
 }
+
+
+def ceases(p: Predicate) -> bool:
+    """Does a negative predicate say something stopped ('no longer owns', 'doesn't
+    play anymore') rather than that it never was?"""
+    w = p.words
+    pairs = set(itertools.pairwise(w))
+    longer = ("no", "longer") in pairs
+    anymore = "anymore" in w or ("any", "more") in pairs
+    return p.negative and (longer or anymore)
+
+
+def ends(p: Predicate) -> bool:
+    """Is a predicate a done act of ending something: 'sold my car', 'left the band',
+    'gave up the guitar', 'moved out of Denver'? (Not a wish or a plan to: the mood
+    check sees to that.)"""
+    from .lexicon import base_forms, relation
+
+    if p.negative:
+        return False
+    lemmas = set(base_forms(p.head)) or {p.head}
+    if lemmas & ENDING_VERBS:
+        return True
+    rest = set(p.words)
+    if any(rest & ENDING_PHRASES.get(lemma, set()) for lemma in lemmas):
+        return True
+    return any(relation(p.head, e) == "synonym" for e in ENDING_VERBS)

@@ -37,8 +37,14 @@ from .predicates import (
     DESIRE,
     MOOD_WORDS,
     NEGATIVE_PHRASES,
+    ONGOING,
+    PAST,
+    PLAIN,
+    PROGRESSIVE,
     Predicate,
     _parse,
+    ceases,
+    ends,
     moods_agree,
     predicates,
 )
@@ -453,12 +459,13 @@ def check_support(
         return _fail(f"number {missing[0]} is not in the evidence", missing, hard=True)
 
     names = _context_names(evidence, subject_names)
+    ceased: set[str] = set()  # claim verbs of what stopped, said by a verb of ending
     failed = _names(claim, text, evidence, ev, names, subject_names)
     if failed is None:
-        failed = _polarity_and_modality(text, evidence)
+        failed = _polarity_and_modality(text, evidence, ceased=ceased)
     if failed is not None:
         return failed
-    alone, contrasts = _unsupported_words(text, ev, names, similarity)
+    alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased)
     if contrasts:
         word, other = contrasts[0]
         return _fail(f"'{word}' contradicts '{other}' in the evidence", [word], hard=True)
@@ -589,10 +596,16 @@ def _overlap(a: set[str], clause: str) -> int:
 
 
 def _polarity_and_modality(
-    text: str, evidence: Sequence[Evidence], ev: _Reading | None = None
+    text: str,
+    evidence: Sequence[Evidence],
+    ev: _Reading | None = None,
+    *,
+    ceased: set[str] | None = None,
 ) -> Support | None:
     """Each predicate of the claim against the evidence predicates that share most words
-    with it: the same polarity, and moods that agree (predicates.py)."""
+    with it: the same polarity, and moods that agree (predicates.py). A claim that
+    something stopped ('no longer owns a car') may rest on a done act of ending it ('sold
+    my car'); its verb then goes into `ceased`, accounted for by the ending."""
     said_on = next((e.said_on for e in evidence if e.said_on), None)
     ev_preds = [p for e in evidence for p in predicates(e.text, e.said_on)]
     if not ev_preds:
@@ -614,6 +627,30 @@ def _polarity_and_modality(
             continue  # no predicate of the evidence speaks of this part (a name, a label)
         best = [p for s, p in scored if s == top]
         same = [p for p in best if _same_polarity(part, p)]
+        if ceases(part):
+            # 'no longer owns a car' / 'sold my car', 'no longer plays the guitar' / 'gave
+            # up the guitar': the ending is said as a done act, on the thing itself or on
+            # the verb right after it ('retired from teaching'). The claim's own verb is
+            # what stopped, so the ending accounts for it; a plan to end is not enough.
+            near = best + [
+                ev_preds[i - 1]
+                for i, p in enumerate(ev_preds)
+                if p in best and i and p.head.endswith("ing")  # 'retired from teaching'
+            ]
+            ending = [p for p in near if p.mood in (PAST, PLAIN) and (ends(p) or p.neg_verb)]
+            if ending and ceased is not None:
+                ceased.add(part.head)
+            if not same and ending:
+                continue  # a done ending: what it ended holds no longer, whatever the tense
+        elif not part.negative and part.mood in (PLAIN, PROGRESSIVE, ONGOING) and not ends(part):
+            # 'still works at Google' / 'left Google': what the block ended holds no more.
+            near = best + [
+                ev_preds[i - 1]
+                for i, p in enumerate(ev_preds)
+                if p in best and i and p.head.endswith("ing")
+            ]
+            if any(p.mood in (PAST, PLAIN) and ends(p) for p in near):
+                return _fail("negation differs: the evidence says it ended", [part.head], hard=True)
         if not same:
             return _fail("negation differs from the evidence", _neg_words(part), hard=True)
         # Two ways of not doing may differ in tense: 'called off the trip' (done) is
@@ -798,7 +835,11 @@ def _windows(word: str, text: str, width: int = 1) -> list[str]:
 
 
 def _unsupported_words(
-    text: str, ev: _Reading, names: set[str], similarity: PhraseSimilarity | bool | None
+    text: str,
+    ev: _Reading,
+    names: set[str],
+    similarity: PhraseSimilarity | bool | None,
+    ceased: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """Claim content words nothing accounts for, and (word, opposite) pairs."""
     todo: list[str] = []
@@ -808,7 +849,7 @@ def _unsupported_words(
     said: dict[str, str] = {}  # a lemma checked in place of the claim's word -> the word
     claim_words = _claim_words(text, names, ev)
     for w in claim_words:
-        if _lexical(w, ev) or _derived(w, ev):
+        if _lexical(w, ev) or _derived(w, ev) or w in ceased:
             continue
         lemma = lemmas.get(w, w)
         if lemma != w and not lexicon.known(w) and lexicon.known(lemma):
