@@ -177,6 +177,10 @@ def test_no_longer_rests_on_a_done_act_of_ending() -> None:
     assert ok("Maya no longer teaches.", retired, ctx)
     assert not ok("Maya still teaches.", retired, ctx)
     assert not ok("Maya no longer eats meat.", "I still eat meat.", ctx)
+    gym = "I cancelled my gym membership in January."
+    assert ok("Maya stopped going to the gym in January.", gym, ctx)
+    assert not ok("Maya stopped going to the pool in January.", gym, ctx)
+    assert not ok("Maya stopped going to the gym.", "I started going to the gym in January.", ctx)
 
 
 def test_a_verb_of_not_doing_does_not_carry_to_the_next_act() -> None:

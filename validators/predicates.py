@@ -414,12 +414,15 @@ MOOD_WORDS = {
 
 def ceases(p: Predicate) -> bool:
     """Does a negative predicate say something stopped ('no longer owns', 'doesn't
-    play anymore') rather than that it never was?"""
+    play anymore', the going of 'stopped going') rather than that it never was?"""
     w = p.words
     pairs = set(itertools.pairwise(w))
     longer = ("no", "longer") in pairs
     anymore = "anymore" in w or ("any", "more") in pairs
-    return p.negative and (longer or anymore)
+    # 'stopped going to the gym': the going is negative by the verb of not doing above
+    # it, with no negation of its own.
+    carried = not p.neg_verb and not set(w) & NEGATIONS and "n't" not in w
+    return p.negative and (longer or anymore or carried)
 
 
 def ends(p: Predicate) -> bool:
