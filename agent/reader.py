@@ -500,7 +500,8 @@ class Reader:
             focus, focus_frac, matched = fit_words(c, about)
             # No shared word and not a top search hit: not worth embedding (unless the
             # subject's page retells it).
-            found_late = (c.rank > 3 or c.context) and c.via not in self.subj.pages
+            retells = bool(c.retold) and c.via in self.subj.pages
+            found_late = (c.rank > 3 or c.context) and not retells
             if matched == 0 and about in ("none", "speaker", "own") and found_late:
                 continue
             kept.append((c, about, focus, focus_frac, matched))
@@ -543,7 +544,8 @@ class Reader:
             if focus and focus_frac < 1.0 and not near and not (chained and matched) and not hop:
                 continue
             # A line of the subject's own page is short and already about the subject.
-            bar = SIM_PAGE if about == "page" or c.via in self.subj.pages else SIM_TOPIC
+            retells = bool(c.retold) and c.via in self.subj.pages
+            bar = SIM_PAGE if about == "page" or retells else SIM_TOPIC
             if matched == 0 and (not focus or focus_frac == 0) and sim < bar and not hop:
                 continue
             value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION
