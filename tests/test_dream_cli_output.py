@@ -98,8 +98,16 @@ def test_ctrl_c_says_nothing_was_committed_and_the_next_run_resumes(tmp_path):
     repo = demo_memory(tmp_path / "memory")
     before = repo.head()
     env = {**os.environ, "BRAIN_MEMORY": str(repo.root)}
+    # A shell that starts jobs in the background (nohup, `cmd &` in a script, some CI
+    # runners) hands its children SIGINT ignored, and Python then keeps it ignored: the
+    # child gets the default disposition back, as a terminal's Ctrl-C would find it.
     proc = subprocess.Popen(
-        [BRAIN, "dream"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [BRAIN, "dream"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     runs = repo.root / ".brain" / "cache" / "dream"
     deadline = time.monotonic() + 300
