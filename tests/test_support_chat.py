@@ -181,6 +181,12 @@ def test_no_longer_rests_on_a_done_act_of_ending() -> None:
     assert ok("Maya stopped going to the gym in January.", gym, ctx)
     assert not ok("Maya stopped going to the pool in January.", gym, ctx)
     assert not ok("Maya stopped going to the gym.", "I started going to the gym in January.", ctx)
+    # A page's history line says the value ended: the ending supports it.
+    today = {"speaker": "Maya", "date": "2026-03-14"}
+    left_today = "I left Google today to join a startup."
+    assert ok("Google — until 2026-03-14", left_today, today)
+    assert ok("Maya formerly at Google", left_today, today)
+    assert not ok("Maya still works at Google.", left_today, today)
 
 
 def test_a_verb_of_not_doing_does_not_carry_to_the_next_act() -> None:

@@ -462,7 +462,8 @@ def check_support(
     ceased: set[str] = set()  # claim verbs of what stopped, said by a verb of ending
     failed = _names(claim, text, evidence, ev, names, subject_names)
     if failed is None:
-        failed = _polarity_and_modality(text, evidence, ceased=ceased)
+        ended = bool(_HELD_UNTIL.search(claim))
+        failed = _polarity_and_modality(text, evidence, ceased=ceased, ended=ended)
     if failed is not None:
         return failed
     alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased)
@@ -595,12 +596,21 @@ def _overlap(a: set[str], clause: str) -> int:
     return n
 
 
+#: A claim that says its value ended ("Northwind Labs — 2026-03-02 to 2026-09-14", a
+#: page's history line; "formerly", "used to") does not claim it still holds.
+_HELD_UNTIL = re.compile(
+    r"\bto \d{4}-\d{2}(?:-\d{2})?\b|\buntil\b|\bformer(?:ly)?\b|\bused to\b|\bpreviously\b",
+    re.I,
+)
+
+
 def _polarity_and_modality(
     text: str,
     evidence: Sequence[Evidence],
     ev: _Reading | None = None,
     *,
     ceased: set[str] | None = None,
+    ended: bool = False,
 ) -> Support | None:
     """Each predicate of the claim against the evidence predicates that share most words
     with it: the same polarity, and moods that agree (predicates.py). A claim that
@@ -642,7 +652,12 @@ def _polarity_and_modality(
                 ceased.add(part.head)
             if not same and ending:
                 continue  # a done ending: what it ended holds no longer, whatever the tense
-        elif not part.negative and part.mood in (PLAIN, PROGRESSIVE, ONGOING) and not ends(part):
+        elif (
+            not part.negative
+            and part.mood in (PLAIN, PROGRESSIVE, ONGOING)
+            and not ends(part)
+            and not ended
+        ):
             # 'still works at Google' / 'left Google': what the block ended holds no more.
             near = best + [
                 ev_preds[i - 1]
