@@ -17,6 +17,7 @@ from memory_schema.session import AI_SPEAKERS
 from .evidence import Block
 from .question import Question, asked_time, type_nouns, without_time
 from .spans import (
+    COUNT_WORDS,
     MONTHS,
     WEEKDAYS,
     Span,
@@ -73,8 +74,7 @@ CURRENT_MARGIN = 0.6
 SIM_LATER = 0.25
 #: A time counted from an event ("after 60 days", "within two weeks").
 _AFTER_PERIOD = re.compile(
-    r"\b(?:after|within)\s+(?:\d+|one|two|three|four|five|six|ten|thirty|sixty|ninety)"
-    r"\s+(?:days?|weeks?|months?|years?)\b",
+    rf"\b(?:after|within)\s+(?:\d+|{COUNT_WORDS})\s+(?:days?|weeks?|months?|years?)\b",
     re.I,
 )
 #: A question after more than one value ("who are the two cleaners?", "both of them").
@@ -836,8 +836,7 @@ class Reader:
             moved = change(s)
             if moved and not self._in_question(moved[1] if not q.past else moved[0]):
                 return (moved[0] if q.past else moved[1]), False
-            found = names(s, self.known_names, self.common, self.proper)
-            spans = [n for n in found if self._useful_name(n, kind, c)]
+            spans = self._values_in(s, c)
             if kind == "place":
                 # "at/in X" names a place; "from/to X" often a thing ("from Airflow to
                 # Dagster"), and a bare name is weaker still.

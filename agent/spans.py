@@ -30,8 +30,11 @@ _WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "fifteen": 15, "twenty": 20, "thirty": 30, "a couple of": 2, "a few": 3, "several": 3,
+    "fifteen": 15, "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90, "a couple of": 2,
+    "a few": 3, "several": 3,
 }  # fmt: skip
+#: The number words that count something ("two weeks", "after sixty days"), as a regex.
+COUNT_WORDS = "|".join(w for w in _NUMBER_WORDS if " " not in w and w not in ("a", "an", "several"))
 _NUM_WORD = (
     r"(?:\d+|a couple of|a few|several|an?|one|two|three|four|five|six|seven|eight|"
     r"nine|ten|eleven|twelve|fifteen|twenty|thirty)"
@@ -221,8 +224,8 @@ def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
 
 #: A number written as a word with the noun it counts ("two weeks", "three kids").
 _WORD_AMOUNT = re.compile(
-    r"(?<!every )\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"fifteen|twenty|thirty)\s+(?!(?:and|or|of|to|a|an|the|in|on|at|for|with|is|was|times?)\b)[a-z]+",
+    rf"(?<!every )\b(?:{COUNT_WORDS})\s+"
+    r"(?!(?:and|or|of|to|a|an|the|in|on|at|for|with|is|was|times?)\b)[a-z]+",
     re.I,
 )
 

@@ -201,20 +201,24 @@ def _pages() -> list:
     return [oskar, mila]
 
 
-def _build(root: Path, wiki: bool) -> MemoryRepo:
+def build_memory(root: Path, sessions: list[Session], pages: list | None) -> MemoryRepo:
+    """A memory of these sessions and, when given, these wiki pages and their INDEX.md."""
     repo, _ = init_memory(root)
     with repo.transaction("test: sessions") as tx:
-        for s in _sessions():
+        for s in sessions:
             tx.write(s.path, s.render())
-    if wiki:
+    if pages is not None:
         from memory_schema import render_index
 
-        pages = _pages()
         with repo.transaction("test: wiki") as tx:
             for p in pages:
                 tx.write(p.path, p.render())
             tx.write("INDEX.md", render_index(pages))
     return repo
+
+
+def _build(root: Path, wiki: bool) -> MemoryRepo:
+    return build_memory(root, _sessions(), _pages() if wiki else None)
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,8 @@ import pytest
 
 from agent.citations import DONT_KNOW
 from agent.runner import Agent, AgentSettings
-from memory_schema import Evidence, MemoryRepo, Session, Turn, build_page, init_memory
+from memory_schema import Evidence, MemoryRepo, Session, Turn, build_page
+from tests.test_agent_reading import build_memory
 
 S1 = "sessions/2025/04/friends-1.md"
 S2 = "sessions/2025/04/friends-2.md"
@@ -99,19 +100,7 @@ def _pages() -> list:
 
 
 def _build(root: Path, wiki: bool) -> MemoryRepo:
-    repo, _ = init_memory(root)
-    with repo.transaction("test: sessions") as tx:
-        for s in _sessions():
-            tx.write(s.path, s.render())
-    if wiki:
-        from memory_schema import render_index
-
-        pages = _pages()
-        with repo.transaction("test: wiki") as tx:
-            for p in pages:
-                tx.write(p.path, p.render())
-            tx.write("INDEX.md", render_index(pages))
-    return repo
+    return build_memory(root, _sessions(), _pages() if wiki else None)
 
 
 @pytest.fixture(scope="module")

@@ -41,15 +41,21 @@ def test_an_uncommitted_hand_edit_survives_a_dream(memory: MemoryRepo):
     assert memory.git("status", "--porcelain") == ""
 
 
-def test_any_write_commits_a_hand_edit_to_the_file_first(memory: MemoryRepo):
-    with memory.transaction("first") as tx:
-        tx.write("notes/a.md", "# A\n\nfirst\n")
+def _edit_by_hand_then_write(memory: MemoryRepo) -> None:
+    """A hand edit of notes/a.md, then Brain's write of it: the edit is committed first,
+    on its own, with the hand-edit trailer."""
     (memory.root / "notes/a.md").write_text("# A\n\nedited by hand\n")
     with memory.transaction("brain writes it") as tx:
         tx.write("notes/a.md", "# A\n\nbrain's version\n")
     assert "Brain-Command: hand-edit" in _trailers(memory, "HEAD~1")
     assert memory.git("show", "HEAD~1:notes/a.md") == "# A\n\nedited by hand\n"
     assert memory.git("show", "HEAD:notes/a.md") == "# A\n\nbrain's version\n"
+
+
+def test_any_write_commits_a_hand_edit_to_the_file_first(memory: MemoryRepo):
+    with memory.transaction("first") as tx:
+        tx.write("notes/a.md", "# A\n\nfirst\n")
+    _edit_by_hand_then_write(memory)
 
 
 def test_hand_edits_commit_when_git_names_no_person(
@@ -64,12 +70,7 @@ def test_hand_edits_commit_when_git_names_no_person(
     with memory.transaction("first") as tx:
         tx.write("notes/a.md", "# A\n\nfirst\n")
     assert memory.git("config", "user.name", check=False).strip() == ""
-    (memory.root / "notes/a.md").write_text("# A\n\nedited by hand\n")
-    with memory.transaction("brain writes it") as tx:
-        tx.write("notes/a.md", "# A\n\nbrain's version\n")
-    assert "Brain-Command: hand-edit" in _trailers(memory, "HEAD~1")
-    assert memory.git("show", "HEAD~1:notes/a.md") == "# A\n\nedited by hand\n"
-    assert memory.git("show", "HEAD:notes/a.md") == "# A\n\nbrain's version\n"
+    _edit_by_hand_then_write(memory)
     (memory.root / "notes/a.md").write_text("# A\n\nedited again\n")
     assert memory.commit_hand_edits() is not None
     assert memory.git("show", "HEAD:notes/a.md") == "# A\n\nedited again\n"

@@ -292,23 +292,8 @@ def resolve_dates(text: str, base: dt.date | None) -> list[tuple[str, dt.date]]:
     for m in _DAY_MONTH_RE.finditer(text):
         day = int(m.group(1) or m.group(4))
         month = MONTHS[(m.group(2) or m.group(3)).lower()]
-        if m.group(5):
-            years = [int(m.group(5))]
-        elif base is not None:
-            # No year: the one that puts the day nearest the day it was said, so
-            # "5 February" said in November is next February, "30 January" said on
-            # 3 February is four days back.
-            years = [base.year - 1, base.year, base.year + 1]
-        else:
-            continue
-        days = []
-        for year in years:
-            try:
-                days.append(dt.date(year, month, day))
-            except ValueError:
-                continue
-        if days:
-            near = min(days, key=lambda d: abs((d - base).days) if base else 0)
+        near = _near_year(month, day, int(m.group(5)) if m.group(5) else None, base)
+        if near is not None:
             out.append((m.group(0), near))
     if base is None:
         return out
@@ -369,7 +354,9 @@ _PERIOD_REL_RE = re.compile(r"\b(last|this|next|past|coming)\s+(week|weekend)\b"
 
 
 def _near_year(month: int, day: int, year: int | None, base: dt.date | None) -> dt.date | None:
-    """The day in the year written, or else the one nearest the day said."""
+    """The day in the year written, or else the one nearest the day said: "5 February"
+    said in November is next February, "30 January" said on 3 February four days back;
+    None when neither is known or the day does not exist."""
     years = [year] if year else ([base.year - 1, base.year, base.year + 1] if base else [])
     days = []
     for y in years:
