@@ -1,0 +1,74 @@
+"""Days and years a block may mean without naming them: a bare 'Friday', 'in June',
+'last summer', read against the day it was said."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from .words import (
+    MONTHS,
+    WEEKDAYS,
+)
+
+_WEEKDAY_RE = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")\b", re.IGNORECASE)
+_MONTH_RE = re.compile(
+    r"\b(?:(next|last|this|in|since|until|by|from)\s+)?("
+    + "|".join(m for m in MONTHS if len(m) > 3 or m == "may")
+    + r")\b(?!\s+\d)",
+    re.IGNORECASE,
+)
+
+
+def loose_dates(text: str, said_on: dt.date) -> set[dt.date]:
+    """Days a block may mean without saying which: a bare 'Friday' is the one before or
+    after the day said, 'in June' the June before or after it ('next June': after)."""
+    out: set[dt.date] = set()
+    for m in _WEEKDAY_RE.finditer(text):
+        wd = WEEKDAYS[m.group(1).lower()]
+        back = (said_on.weekday() - wd) % 7
+        out.add(said_on - dt.timedelta(days=back))
+        out.add(said_on + dt.timedelta(days=(wd - said_on.weekday()) % 7 or 7))
+    for m in _MONTH_RE.finditer(text):
+        word = m.group(2)
+        if word.lower() == "may" and not word[0].isupper():
+            continue  # the verb
+        month = MONTHS[word.lower()]
+        how = (m.group(1) or "").lower()
+        now = (said_on.year, said_on.month)
+        before = dt.date(said_on.year - (month > said_on.month), month, 1)
+        after = dt.date(said_on.year + (month < said_on.month), month, 1)
+        if how == "this":
+            out.add(dt.date(said_on.year, month, 1))
+        if how != "next":
+            out.add(before)  # "last June", "in June" of a story told
+        if how != "last" and (after.year, after.month) >= now:
+            out.add(after)  # "next June", "in June" of a plan
+    return out
+
+
+_SEASON_RE = re.compile(
+    r"\b(?:(last|next|this|in|since|until|by)\s+)?(spring|summer|fall|autumn|winter|year)\b",
+    re.IGNORECASE,
+)
+
+
+def season_years(text: str, said_on: dt.date) -> set[int]:
+    """The years a season or 'year' in a block may mean: 'last summer' said in February
+    2024 is summer 2023, 'next spring' said in November 2023 is spring 2024; without
+    'last' or 'next', the year said or the next (a plan) or the one before (a story)."""
+    out: set[int] = set()
+    y = said_on.year
+    for m in _SEASON_RE.finditer(text):
+        how, what = (m.group(1) or "").lower(), m.group(2).lower()
+        if what == "year":
+            if how in ("last", "next"):
+                out.add(y - 1 if how == "last" else y + 1)
+            continue
+        if how == "last":
+            out |= {y - 1, y}
+        elif how == "next":
+            out |= {y, y + 1}
+        else:
+            out |= {y - 1, y, y + 1}
+    return out

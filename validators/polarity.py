@@ -1,0 +1,160 @@
+"""Polarity and modality, predicate by predicate: a claim's predicate against the
+block's predicates that speak of the same thing (predicates.py reads them)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import lexicon
+from .claim_text import (
+    _SUPPORTING,
+    FUNCTION_WORDS,
+    IRREALIS,
+    NEGATIVE_VERBS,
+    Evidence,
+    Support,
+    _fail,
+    _parts,
+    _Reading,
+)
+from .predicates import (
+    DESIRE,
+    MOOD_WORDS,
+    ONGOING,
+    PAST,
+    PLAIN,
+    PROGRESSIVE,
+    Predicate,
+    ceases,
+    ends,
+    moods_agree,
+    predicates,
+)
+from .words import (
+    NEGATIONS,
+    numbers_in,
+    stem,
+    tokens,
+)
+
+
+def _overlap(a: set[str], clause: str) -> int:
+    """How many of the words `a` the clause accounts for (forms, synonyms, derivations)."""
+    words = {w for t in tokens(clause) for w in _parts(t) if w not in FUNCTION_WORDS}
+    hit = {stem(w) for w in words} | {b for w in words for b in lexicon.base_forms(w)}
+    n = 0
+    for w in a:
+        forms = {stem(w), *lexicon.base_forms(w)}
+        if forms & hit or any(lexicon.relation(w, x) in _SUPPORTING for x in words):
+            n += 1
+    return n
+
+
+#: A claim that says its value ended ("Northwind Labs — 2026-03-02 to 2026-09-14", a
+#: page's history line; "formerly", "used to") does not claim it still holds.
+_HELD_UNTIL = re.compile(
+    r"\bto \d{4}-\d{2}(?:-\d{2})?\b|\buntil\b|\bformer(?:ly)?\b|\bused to\b|\bpreviously\b",
+    re.I,
+)
+
+
+def _polarity_and_modality(
+    text: str,
+    evidence: Sequence[Evidence],
+    ev: _Reading | None = None,
+    *,
+    ceased: set[str] | None = None,
+    ended: bool = False,
+) -> Support | None:
+    """Each predicate of the claim against the evidence predicates that share most words
+    with it: the same polarity, and moods that agree (predicates.py). A claim that
+    something stopped ('no longer owns a car') may rest on a done act of ending it ('sold
+    my car'); its verb then goes into `ceased`, accounted for by the ending."""
+    said_on = next((e.said_on for e in evidence if e.said_on), None)
+    ev_preds = [p for e in evidence for p in predicates(e.text, e.said_on)]
+    if not ev_preds:
+        return None
+    ignore = FUNCTION_WORDS | IRREALIS | NEGATIONS | NEGATIVE_VERBS
+    for part in predicates(text, said_on):
+        words = {w for t in part.words for w in _parts(t) if w not in ignore and len(w) > 1}
+        words -= {w for w in words if numbers_in(w)}
+        if not words:
+            continue
+        # The predicate that shares the claim's verb weighs more: 'moved to Denver' is
+        # about 'moving there', not about 'a job offer in Denver'.
+        scored = [
+            (_overlap(words, " ".join(p.words)) + 0.5 * _overlap({part.head}, p.head), p)
+            for p in ev_preds
+        ]
+        top = max(s for s, _ in scored)
+        if top == 0:
+            continue  # no predicate of the evidence speaks of this part (a name, a label)
+        best = [p for s, p in scored if s == top]
+        same = [p for p in best if _same_polarity(part, p)]
+        if ceases(part):
+            # 'no longer owns a car' / 'sold my car', 'no longer plays the guitar' / 'gave
+            # up the guitar': the ending is said as a done act, on the thing itself or on
+            # the verb right after it ('retired from teaching'). The claim's own verb is
+            # what stopped, so the ending accounts for it; a plan to end is not enough.
+            near = best + [
+                ev_preds[i - 1]
+                for i, p in enumerate(ev_preds)
+                if p in best and i and p.head.endswith("ing")  # 'retired from teaching'
+            ]
+            ending = [p for p in near if p.mood in (PAST, PLAIN) and (ends(p) or p.neg_verb)]
+            if ending and ceased is not None:
+                ceased.add(part.head)
+            if not same and ending:
+                continue  # a done ending: what it ended holds no longer, whatever the tense
+        elif (
+            not part.negative
+            and part.mood in (PLAIN, PROGRESSIVE, ONGOING)
+            and not ends(part)
+            and not ended
+        ):
+            # 'still works at Google' / 'left Google': what the block ended holds no more.
+            near = best + [
+                ev_preds[i - 1]
+                for i, p in enumerate(ev_preds)
+                if p in best and i and p.head.endswith("ing")
+            ]
+            if any(p.mood in (PAST, PLAIN) and ends(p) for p in near):
+                return _fail("negation differs: the evidence says it ended", [part.head], hard=True)
+        if not same:
+            return _fail("negation differs from the evidence", _neg_words(part), hard=True)
+        # Two ways of not doing may differ in tense: 'called off the trip' (done) is
+        # 'not going' (to come); a wish still needs a wish.
+        if not any(
+            moods_agree(part.mood, p.mood)
+            or (part.negative and p.negative and DESIRE not in (part.mood, p.mood))
+            for p in same
+        ):
+            return _fail(
+                f"modality differs: the claim is {MOOD_WORDS[part.mood]}, "
+                f"the evidence {MOOD_WORDS[same[0].mood]}",
+                [part.text],
+                hard=True,
+            )
+    return None
+
+
+def _same_polarity(claim: Predicate, ev: Predicate) -> bool:
+    """Both or neither negative; a verb of not doing on one side may stand for the same
+    verb on the other ('left his job' for 'quit my job')."""
+    if claim.negative == ev.negative:
+        return True
+    verb, other = (claim.neg_verb, ev) if claim.negative else (ev.neg_verb, claim)
+    if not verb or (claim.negative and ev.negative):
+        return False
+    return any(
+        lexicon.relation(verb, w) in (*_SUPPORTING, "specific", "rare")
+        or lexicon.relation(w, verb) in (*_SUPPORTING, "specific", "rare")
+        for w in other.words
+        if w not in FUNCTION_WORDS
+    )
+
+
+def _neg_words(part: Predicate) -> list[str]:
+    marks = [w for w in part.words if w in NEGATIONS or w in ("n't", "never", "no")]
+    return marks or [part.neg_verb or part.text]

@@ -1,0 +1,126 @@
+"""Who a claim is about: names in the block, the speaker ('I'), the listener ('you'),
+titles, and the roles of a chat with an AI ('the user', 'the assistant')."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memory_schema.links import WIKILINK_RE
+from memory_schema.session import AI_SPEAKERS
+
+from .claim_text import (
+    _SENTENCE_RE,
+    FUNCTION_WORDS,
+    Evidence,
+    Support,
+    _fail,
+    _is_entity,
+    _parts,
+    _Reading,
+)
+from .words import (
+    MONTHS,
+    WEEKDAYS,
+    stem,
+    tokens,
+)
+
+
+def role_names(evidence: Sequence[Evidence]) -> list[str]:
+    """Words that name a block's speaker by role in a chat with an AI assistant: 'user'
+    for the person (an unnamed `user` turn, the owner's turn, or anyone talking to an
+    AI), 'assistant' for the AI. They are read like the speaker's name."""
+    out: list[str] = []
+    for e in evidence:
+        speaker = (e.speaker or "").casefold().split()
+        to_ai = any((n.casefold().split() or [""])[0] in AI_SPEAKERS for n in e.listeners)
+        if e.role == "user" or "user" in speaker or (to_ai and not e.by_ai):
+            out.append("user")
+        if e.role == "assistant" or e.by_ai or (speaker[:1] and speaker[0] in AI_SPEAKERS):
+            out += ["assistant", "AI"]
+    return list(dict.fromkeys(out))
+
+
+def _with_context(e: Evidence) -> str:
+    """A block as the judge sees it: who said it, to whom, when, where; then the words."""
+    head = []
+    if e.speaker:
+        head.append(f"said by {e.speaker}")
+    if e.listeners:
+        head.append(f"to {', '.join(e.listeners)}")
+    if e.said_on:
+        head.append(f"on {e.said_on.isoformat()}")
+    if e.title:
+        head.append(f"in {e.title!r}")
+    return (f"[{' '.join(head)}]\n" if head else "") + e.text
+
+
+def _context_names(evidence: Sequence[Evidence], subject_names: list[str]) -> set[str]:
+    out = set()
+    for e in evidence:
+        for n in [e.speaker, *e.listeners, e.title, e.context, *subject_names]:
+            out |= {w for t in tokens(n or "") if t[0].isupper() for w in _parts(t)}
+    return out
+
+
+def _names(
+    claim: str,
+    text: str,
+    evidence: Sequence[Evidence],
+    ev: _Reading,
+    context_names: set[str],
+    subject_names: list[str],
+) -> Support | None:
+    """Each name must be in the block, or be the speaker (I), a listener (you) or a title."""
+    speakers = {p for e in evidence for p in _parts_of_name(e.speaker)}
+    listeners = {p for e in evidence for n in e.listeners for p in _parts_of_name(n)}
+    block_words = {w for e in evidence for t in tokens(e.text) for w in _parts(t)}
+    others = {
+        w
+        for t in tokens(" ".join([*(e.context for e in evidence), *(e.title for e in evidence)]))
+        for w in _parts(t)
+    } | {w for n in subject_names for t in tokens(n) for w in _parts(t)}
+    names = []
+    for m in WIKILINK_RE.finditer(claim):
+        shown = m.group(4) or m.group(2).rsplit("/", 1)[-1]
+        names += [t for t in tokens(shown) if t.lower() not in FUNCTION_WORDS]
+    for sent in _SENTENCE_RE.split(text):
+        toks = tokens(sent)
+        names += [t for i, t in enumerate(toks) if _is_entity(t, i == 0, context_names)]
+    for name in dict.fromkeys(names):
+        low = _parts(name)[0]
+        if "-" in name:
+            # 'Nairobi-based', 'Lisbon-born': the name is the capitalised part; the rest is
+            # an ordinary word.
+            caps = [p for p in name.split("-") if p[:1].isupper()]
+            if caps and len(caps) < len(name.split("-")):
+                low = _parts(caps[0])[0]
+        if low in MONTHS and name[0].isupper():
+            if low in block_words or any(d.month == MONTHS[low] for d in ev.dates):
+                continue
+            return _fail(f"month {name} is not in the evidence", [name], hard=True)
+        if low in WEEKDAYS:
+            if low in block_words or any(d.weekday() == WEEKDAYS[low] for d in ev.dates):
+                continue
+            return _fail(f"day {name} is not in the evidence", [name], hard=True)
+        if low in block_words or stem(low) in {stem(w) for w in block_words}:
+            continue
+        if low in speakers and low not in listeners:
+            continue  # "I" is the speaker
+        if low in listeners and low not in speakers:
+            both = any(_parts(n)[0] in speakers for n in names)
+            if ev.second_person or (ev.first_plural and both):
+                continue  # "you"; or "we" read as the speaker and them together
+            return _fail(
+                f"'{name}' is the listener, but the evidence says nothing about them",
+                [name],
+                hard=True,
+            )
+        if low in others:
+            continue
+        return _fail(f"'{name}' is not in the evidence", [name], hard=True)
+    return None
+
+
+def _parts_of_name(name: str) -> list[str]:
+    return [w for t in tokens(name or "") for w in _parts(t)]
