@@ -18,7 +18,7 @@ from memory_schema.layout import NOTES, SESSIONS, SOURCES, iter_memory_files
 from memory_schema.links import LinkResolver
 from memory_schema.memory_config import read_config
 from memory_schema.page import CITATIONS_HEADING, Page
-from memory_schema.session import Session
+from memory_schema.session import Session, title_from_turns
 from memory_schema.source import Source
 from memory_schema.store import (
     is_session_file,
@@ -42,6 +42,9 @@ class Block:
     date: dt.date | None = None
     title: str = ""
     role: str | None = None  # user, assistant, ... for turns; None for paragraphs and notes
+    #: What the block is about by its file: a document's or note's title, a conversation's
+    #: title when one was given ("New chef knife"), not one capture made of its first line.
+    topic: str = ""
 
     @property
     def index(self) -> int:
@@ -134,11 +137,14 @@ class EvidenceStore:
             turn = doc.turns[i - 1]
             date = turn.at.date() if turn.at else doc.date
             who = self.owner if self.owner and turn.role == "user" and not turn.speaker else None
-            return Block(rel, anchor, turn.content, who or turn.who, date, doc.title, turn.role)
+            topic = doc.title if doc.title != title_from_turns(doc.turns, "") else ""
+            return Block(
+                rel, anchor, turn.content, who or turn.who, date, doc.title, turn.role, topic
+            )
         if m.group(1) != "p" or not 1 <= i <= len(doc.blocks):
             return None
         captured = doc.captured.date() if isinstance(doc.captured, dt.datetime) else doc.captured
-        return Block(rel, anchor, doc.blocks[i - 1], None, captured, doc.title)
+        return Block(rel, anchor, doc.blocks[i - 1], None, captured, doc.title, topic=doc.title)
 
     def resolve(self, target: str) -> str | None:
         """A link target (path with or without .md, or a file name) to an evidence file."""
@@ -170,4 +176,4 @@ def _note_block(page: Page) -> Block | None:
             date = dt.date.fromisoformat(when[:10])
         except ValueError:
             date = None
-    return Block(page.path, "", text, None, date, page.title, None)
+    return Block(page.path, "", text, None, date, page.title, None, page.title)

@@ -147,7 +147,10 @@ class Candidate:
     @cached_property
     def _context(self) -> frozenset[str]:
         if self.fact is None:
-            return frozenset()
+            # A turn is read in its conversation, whose given title says what it is about
+            # ("got the tojiro dp 210" in "New chef knife"); a document's paragraph or a
+            # note's line under its title and section.
+            return frozenset(terms(self.block.topic)) - self._own
         return frozenset(terms(self.fact.section) | terms(self.fact.title))
 
     def words(self) -> set[str]:

@@ -77,6 +77,17 @@ class Turn:
         return (self.role, self.content, self.who) == (other.role, other.content, other.who)
 
 
+def title_from_turns(turns: list[Turn], fallback: str, limit: int = 80) -> str:
+    """The first line of the first user turn, shortened; `fallback` when there is none."""
+    for t in turns:
+        if t.role == "user" and t.content.strip():
+            line = " ".join(t.content.strip().split("\n", 1)[0].split())
+            if len(line) > limit:
+                line = line[: limit - 1].rsplit(" ", 1)[0] + "…"
+            return line
+    return fallback
+
+
 @dataclass
 class Session:
     id: str

@@ -182,3 +182,45 @@ def test_when_counted_from_an_event_is_answered_as_said(tmp_path) -> None:
     with Agent(repo.root, AgentSettings(), record=False) as agent:
         when = agent.ask("when does my dental coverage start?")
     assert when.text.startswith("after 90 days"), when.text
+
+
+def test_a_turn_is_read_under_its_conversation_title(tmp_path) -> None:
+    """ "got the shun, the old one's retired" answers a question about a knife when the
+    conversation is titled "New chef knife"; a title capture made of the first line is no
+    topic of its own."""
+    from agent.evidence import EvidenceStore
+    from agent.runner import Agent, AgentSettings
+    from memory_schema import Session, Turn
+
+    repo = _memory(tmp_path / "m", ["my landlord finally fixed the boiler"])
+    start = dt.datetime(2025, 9, 30, 18)
+    turns = [
+        "mine finally chipped near the heel. budget around 120",
+        "In that range the Shun Classic or the Misono 440 are good picks.",
+        "got the shun. the old one is retired to my moms kitchen lol",
+    ]
+    knives = Session(
+        id="knife",
+        title="New chef knife",
+        format="openai",
+        turns=[
+            Turn("assistant" if i % 2 else "user", t, at=start + dt.timedelta(minutes=i))
+            for i, t in enumerate(turns)
+        ],
+        started=start,
+    )
+    with repo.transaction("test: knife") as tx:
+        tx.write(knives.path, knives.render())
+    store = EvidenceStore(repo.root)
+    assert store.block(knives.path, "t3").topic == "New chef knife"
+    assert store.block("sessions/2025/06/flat-and-job.md", "t1").topic == "flat and job"
+    first_line = Session(
+        id="boiler", title="my landlord finally fixed the boiler", format="openai",
+        turns=[Turn("user", "my landlord finally fixed the boiler", at=start)], started=start,
+    )  # fmt: skip
+    with repo.transaction("test: boiler") as tx:
+        tx.write(first_line.path, first_line.render())
+    assert store.block(first_line.path, "t1").topic == ""
+    with Agent(repo.root, AgentSettings(), record=False) as agent:
+        knife = agent.ask("which chef knife do i use now?")
+    assert knife.text.lower().startswith("shun"), knife.text

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_schema.links import slugify
-from memory_schema.session import Turn
+from memory_schema.session import Turn, title_from_turns  # noqa: F401 (re-exported)
 
 from ..errors import RejectedInputError
 
@@ -32,17 +32,6 @@ def derived_id(path: Path, turns: list[Turn]) -> str:
     first = turns[0].content if turns else ""
     digest = hashlib.sha256(first.encode("utf-8")).hexdigest()[:8]
     return f"{slugify(path.stem, 60)}-{digest}"
-
-
-def title_from_turns(turns: list[Turn], fallback: str, limit: int = 80) -> str:
-    """The first line of the first user turn, shortened; `fallback` when there is none."""
-    for t in turns:
-        if t.role == "user" and t.content.strip():
-            line = " ".join(t.content.strip().split("\n", 1)[0].split())
-            if len(line) > limit:
-                line = line[: limit - 1].rsplit(" ", 1)[0] + "…"
-            return line
-    return fallback
 
 
 def file_time(path: Path) -> dt.datetime:
