@@ -90,8 +90,13 @@ def _polarity_and_modality(
         top = max(s for s, _ in scored)
         if top == 0:
             continue  # no predicate of the evidence speaks of this part (a name, a label)
+        # One shared word and another verb: 'requires insulin' and "I'd keep the insulin
+        # in the fridge" are not one predicate said twice, so their moods say nothing of
+        # each other (the words are still checked one by one). Polarity and endings
+        # still hold: 'owns a car' / 'sold my car', 'works at Google' / 'left Google'.
+        weak = top < WEAK_ALIGNMENT and len(words) > 1
         best = [p for s, p in scored if s == top]
-        same = [p for p in best if _same_polarity(part, p)]
+        same = [p for p in best if _same_polarity(part, p, words)]
         if ceases(part):
             # 'no longer owns a car' / 'sold my car', 'no longer plays the guitar' / 'gave
             # up the guitar': the ending is said as a done act, on the thing itself or on
@@ -119,13 +124,13 @@ def _polarity_and_modality(
                 for i, p in enumerate(ev_preds)
                 if p in best and i and p.head.endswith("ing")
             ]
-            if any(p.mood in (PAST, PLAIN) and ends(p) for p in near):
+            if any(p.mood in (PAST, PLAIN) and ends(p, done_only=True) for p in near):
                 return _fail("negation differs: the evidence says it ended", [part.head], hard=True)
         if not same:
             return _fail("negation differs from the evidence", _neg_words(part), hard=True)
         # Two ways of not doing may differ in tense: 'called off the trip' (done) is
         # 'not going' (to come); a wish still needs a wish.
-        if not any(
+        if not weak and not any(
             moods_agree(part.mood, p.mood)
             or (part.negative and p.negative and DESIRE not in (part.mood, p.mood))
             for p in same
@@ -139,11 +144,33 @@ def _polarity_and_modality(
     return None
 
 
-def _same_polarity(claim: Predicate, ev: Predicate) -> bool:
+#: Below this score (one shared word, not the verb) a block predicate is not the claim's
+#: predicate said again: the overlap is 1 per word and 0.5 for the verb.
+WEAK_ALIGNMENT = 1.5
+#: Words that make a predicate negative by their meaning, not by a 'not': they oppose
+#: liking ('hates running' / 'loves running'), not any verb ('frustrates his accountant').
+_DISLIKING = frozenset(["dislike", "dislikes", "disliked", "hate", "hates", "hated"])
+
+
+def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     """Both or neither negative; a verb of not doing on one side may stand for the same
-    verb on the other ('left his job' for 'quit my job')."""
+    verb on the other ('left his job' for 'quit my job'). A negation narrower than its
+    predicate ('no more commute', "check-in isn't until 3pm") counts only when the other
+    side speaks of what it negates; a 'hate' only against a liking."""
     if claim.negative == ev.negative:
         return True
+    neg, other = (claim, ev) if claim.negative else (ev, claim)
+    if neg.neg_scope:
+        about = {w for w in neg.neg_scope if w not in FUNCTION_WORDS and w not in NEGATIONS}
+        theirs = words if other is claim else set(other.words) - FUNCTION_WORDS
+        if about and not _overlap(theirs, " ".join(about)):
+            return True
+    marks = set(neg.words) & (NEGATIONS | {"n't", "never", "no"})
+    if marks and marks <= _DISLIKING and not neg.neg_verb:
+        from .claim_words import PREFERENCE
+
+        if not set(other.words) & PREFERENCE and _overlap({other.head}, neg.head) == 0:
+            return True
     verb, other = (claim.neg_verb, ev) if claim.negative else (ev.neg_verb, claim)
     if not verb or (claim.negative and ev.negative):
         return False

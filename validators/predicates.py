@@ -148,6 +148,13 @@ class Predicate:
     negative: bool
     neg_verb: str = ""  # the verb of not doing that makes it negative ('quit'), if any
     head: str = ""  # its verb (or main word), lowercased
+    #: What a negation is about when it is narrower than the predicate: the noun phrase
+    #: of 'no more commute', the clause of "check-in isn't until 3pm" that a small parser
+    #: hung on another verb. Empty: the whole predicate.
+    neg_scope: tuple[str, ...] = ()
+    #: A participle with no auxiliary, a state or a modifier ('£1,450 left each month'),
+    #: not an act ('left the band').
+    participle: bool = False
 
 
 @lru_cache(maxsize=8192)
@@ -194,26 +201,66 @@ def _aux(tok: Any) -> list[Any]:
     return [c for c in tok.children if c.dep_ in ("aux", "auxpass", "neg")]
 
 
-def _negative(tok: Any, own: list[Any]) -> tuple[bool, str]:
-    """Is the predicate negative, and by which verb of not doing ('quit'), if any."""
-    if any(c.dep_ == "neg" for c in tok.children):
-        return True, ""
+_BOUNDARY = frozenset([",", ";", ":", "—", "–", "(", ")", "and", "but", "so", "because", "while"])
+
+
+def _clause_of(tok: Any, own: list[Any]) -> tuple[str, ...]:
+    """The words of the predicate between the clause boundaries around `tok` (commas,
+    dashes, 'and', 'but'): how far a 'not' reaches in its own sentence. Read from the
+    text, not the parse, because a small parser may hang the negated clause on another
+    verb ("your flight lands at 6:10am and check-in isn't until 3pm")."""
+    doc = tok.doc
+    a = tok.i
+    while a > 0 and doc[a - 1].lower_ not in _BOUNDARY:
+        a -= 1
+    b = tok.i
+    while b + 1 < len(doc) and doc[b + 1].lower_ not in _BOUNDARY:
+        b += 1
+    mine = {t.i for t in own}
+    return tuple(doc[i].lower_ for i in range(a, b + 1) if i in mine and not doc[i].is_punct)
+
+
+def _negated_noun(neg: Any, tok: Any) -> Any | None:
+    """The noun a 'no' modifies through the word it hangs on ('no more commute'), when
+    that is not the predicate's own head."""
+    head = neg.head
+    for _ in range(3):  # 'no more noisy neighbours': no -> more -> noisy -> neighbours
+        if head.i == tok.i or head.pos_ not in ("ADJ", "ADV", "DET"):
+            break
+        head = head.head
+    return head if head.pos_ in ("NOUN", "PROPN") and head.i != tok.i else None
+
+
+def _negative(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, ...]]:
+    """Is the predicate negative, by which verb of not doing ('quit'), if any, and what
+    the negation is about when that is narrower than the predicate."""
+    neg = [c for c in tok.children if c.dep_ == "neg"]
+    if neg:
+        scope = _clause_of(neg[0], own)
+        return True, "", scope if len(scope) < len(own) else ()
     if tok.lower_ in NEGATIONS:
-        return True, ""  # 'hate', 'dislike'
+        return True, "", ()  # 'hate', 'dislike'
     for t in own:
         low = t.lower_
         if low in NEGATIONS and t.dep_ in ("neg", "advmod", "dobj", "nsubj", "prep", "ROOT"):
-            return True, ""
+            noun = _negated_noun(t, tok)
+            if noun is not None:  # 'no more neighbours': about the neighbours
+                return True, "", tuple(x.lower_ for x in noun.subtree if not x.is_punct)
+            scope = _clause_of(t, own)
+            return True, "", scope if len(scope) < len(own) else ()
         if low in NEGATIONS and t.dep_ == "det" and (t.head.i == tok.i or t.head.head.i == tok.i):
-            return True, ""  # 'no piano', 'has no car'; not a 'no' deep in a phrase
+            # 'no piano', 'has no car': about that thing ('no more commute' says nothing
+            # of the job it is said of); not a 'no' deep in a phrase.
+            noun = t.head
+            return True, "", tuple(x.lower_ for x in noun.subtree if not x.is_punct)
         if low == "longer" and t.i > 0 and t.doc[t.i - 1].lower_ == "no":
-            return True, ""
+            return True, "", ()
     if tok.lemma_.lower() in NEGATIVE_VERBS:
-        return True, tok.lower_
+        return True, tok.lower_, ()
     parts = NEGATIVE_PHRASES.get(tok.lemma_.lower(), set())
     if any(c.dep_ == "prt" and c.lower_ in parts for c in tok.children):
-        return True, tok.lower_
-    return False, ""
+        return True, tok.lower_, ()
+    return False, "", ()
 
 
 def _lemma(tok: Any) -> str:
@@ -252,7 +299,10 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any]) -> str:
         return FUTURE
     if _earlier(text, said_on) and tok.tag_ != "VBG":
         return PAST
-    has = any(a.lemma_ == "have" for a in aux)
+    # 'been doing pottery for 6 months' leaves out its 'I've': still going on since then.
+    has = any(a.lemma_ == "have" for a in aux) or any(a.lower_ == "been" for a in aux)
+    if has and tok.lower_ == "got" and any(c.dep_ == "dobj" for c in tok.children):
+        return PLAIN  # "I've got my cousin's wedding": a having now, not an act
     if tok.tag_ == "VBG" and any(a.lemma_ == "be" for a in aux):
         if has:
             return ONGOING  # 'I've been volunteering'
@@ -321,10 +371,13 @@ def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
     for tok in sorted(heads, key=_depth):
         own, apart = _segments(_own(tok), tok)
         mood = _own_mood(tok, said_on, own)
-        negative, neg_verb = _negative(tok, own)
+        negative, neg_verb, scope = _negative(tok, own)
         own_neg = negative
         carries = negative and tok.lower_ not in NEGATIONS  # 'hate running' negates nothing
         gov = _governor(tok) if tok.dep_ in _CLAUSAL else None
+        # 'To be able to borrow': the clause hangs on an adjective of a predicate ('be').
+        while gov is not None and gov.i not in state and gov.dep_ in ("acomp", "attr", "oprd"):
+            gov = gov.head
         if gov is not None and gov.i in state:
             gmood, _, gcarries = state[gov.i]
             glemma = _lemma(gov)
@@ -344,13 +397,25 @@ def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
                     mood = gmood if mood == PLAIN or tok.tag_ == "VB" else mood
                     # 'didn't eat or drink': both not done; but 'quit my job and started
                     # painting': a verb of not doing ends its own object, not the next act.
-                    negative = negative or (gcarries and gov.i not in by_verb)
+                    # 'and' with a word of its own in front ('no longer owns a car and
+                    # now relies on buses') starts a new state: only 'or'/'nor' and a
+                    # bare 'and' share the negation.
+                    cc = {c.lower_ for c in gov.children if c.dep_ == "cc"}
+                    fresh = "and" in cc and any(
+                        c.dep_ == "advmod" and c.i < tok.i for c in tok.children
+                    )
+                    if not fresh:
+                        negative = negative or (gcarries and gov.i not in by_verb)
             elif tok.dep_ in ("acl", "advcl", "relcl"):
                 marks = {c.lower_ for c in tok.children if c.dep_ in ("mark", "advmod")}
                 if tok.dep_ == "advcl" and marks & _TEMPORAL and gmood in (DESIRE, FUTURE):
                     mood = gmood  # 'once her kids are older' of a plan is in the plan too
-                if _is_infinitive(tok):
-                    # 'to <verb>' of purpose: not done yet ('saving to buy a house').
+                if _is_infinitive(tok) and tok.dep_ == "advcl" and gmood in (PLAIN, PAST):
+                    # 'to <verb>' of purpose of a habit or a done act happens with it
+                    # ('gets up at 5 to run', 'drove 9 hours to see my gran').
+                    mood = gmood
+                elif _is_infinitive(tok):
+                    # ... of what is going on or planned, not yet ('saving to buy a house').
                     mood = FUTURE if gmood == FUTURE else DESIRE
             elif tok.dep_ == "xcomp" or (tok.dep_ in ("ccomp", "pcomp") and wish):
                 if tok.dep_ == "ccomp" and tok.i < gov.i:
@@ -369,7 +434,11 @@ def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
             by_verb.add(tok.i)
         words = tuple(t.lower_ for t in own if not t.is_punct)
         text_ = " ".join(t.text for t in own)
-        out.append((tok.i, Predicate(text_, words, mood, negative, neg_verb, tok.lower_)))
+        bare = tok.tag_ == "VBN" and not _aux(tok) and tok.dep_ in ("acl", "amod", "advcl")
+        if negative and not own_neg:
+            scope = ()  # carried down from the governor: the whole predicate
+        pred = Predicate(text_, words, mood, negative, neg_verb, tok.lower_, scope, bare)
+        out.append((tok.i, pred))
         for run in apart:
             # A run set apart by a comma has no tense of its own ('a costume his kids chose').
             neg = any(t.lower_ in NEGATIONS for t in run)
@@ -425,18 +494,23 @@ def ceases(p: Predicate) -> bool:
     return p.negative and (longer or anymore or carried)
 
 
-def ends(p: Predicate) -> bool:
+def ends(p: Predicate, *, done_only: bool = False) -> bool:
     """Is a predicate a done act of ending something: 'sold my car', 'left the band',
     'gave up the guitar', 'moved out of Denver'? (Not a wish or a plan to: the mood
     check sees to that.)"""
     from .lexicon import base_forms, relation
 
-    if p.negative:
-        return False
+    if p.negative or p.participle:
+        return False  # '£1,450 left each month' is what remains, not a leaving
     lemmas = set(base_forms(p.head)) or {p.head}
     if lemmas & ENDING_VERBS:
         return True
     rest = set(p.words)
     if any(rest & ENDING_PHRASES.get(lemma, set()) for lemma in lemmas):
         return True
+    # A synonym of the block's, as an ending the claim is held to, only as a done act
+    # (done_only): WordNet's 'check' (arrest) and 'walk' (walk out)
+    # share a sense with 'stop' and 'leave', and 'check in', 'walking the dogs' end nothing.
+    if done_only and p.mood != PAST:
+        return False
     return any(relation(p.head, e) == "synonym" for e in ENDING_VERBS)
