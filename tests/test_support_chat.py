@@ -40,12 +40,32 @@ def test_the_user_is_the_speaker_of_a_user_turn() -> None:
     assert not ok("The user's sister moved to Porto.", ev, {"speaker": "Dana", "to": "Ines"})
 
 
-def test_the_assistant_is_the_speaker_of_an_assistant_turn_never_the_user() -> None:
+def test_the_assistant_is_the_speaker_of_an_assistant_turn() -> None:
     ev = "I recommend soaking the chickpeas overnight before you cook them."
     ctx = {"speaker": "assistant", "listeners": ["user"], "date": DAY}
     assert ok("The assistant recommended soaking the chickpeas overnight.", ev, ctx)
     assert not ok("The assistant recommended soaking the lentils overnight.", ev, ctx)
-    assert role_names([evidence_of("You're allergic to nuts.", ctx)]) == ["assistant", "AI"]
+    assert role_names([evidence_of("Nuts are a common allergen.", ctx)]) == ["assistant", "AI"]
+
+
+def test_the_user_is_who_an_assistant_turn_speaks_to() -> None:
+    # An assistant restating what the user told it speaks of the user ('you').
+    ctx = {"speaker": "assistant", "date": DAY}
+    assert role_names([evidence_of("You're allergic to nuts.", ctx)]) == ["assistant", "AI", "user"]
+    ev = "Since you mentioned your dog is epileptic, I'd keep his pills by the door."
+    assert ok("The user's dog is epileptic.", ev, ctx)
+    assert not ok("The user's cat is epileptic.", ev, ctx)
+    recap = "To recap what you've told me: you're moving to Lyon in June."
+    assert ok("The user is moving to Lyon in June 2026.", recap, ctx)
+    assert not ok("The user is moving to Nice in June 2026.", recap, ctx)
+    # What the assistant only advises or supposes is no fact about the user.
+    assert not ok("The user booked the ferry.", "You might book the ferry early.", ctx)
+    assert not ok("The user booked the ferry.", "Book the ferry early.", ctx)
+    assert not ok(
+        "The user has moved to Lisbon.", "If you do decide to move to Lisbon, book early.", ctx
+    )
+    # Without a 'you', nobody is spoken of.
+    assert not ok("The user's dog is epileptic.", "Epileptic dogs need their pills.", ctx)
 
 
 def test_a_claim_about_the_user_cited_to_the_owners_named_turn(tmp_path: Path) -> None:

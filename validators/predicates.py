@@ -288,6 +288,10 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any]) -> str:
         return DESIRE
     if any(c.lower_ in _HEDGES for c in tok.children if c.dep_ == "advmod"):
         return DESIRE  # 'probably moving there': not yet so
+    if any(c.lower_ in ("if", "unless") for c in tok.children if c.dep_ == "mark"):
+        return DESIRE  # 'if you do decide to switch': supposed, not so
+    if tok.tag_ == "VB" and tok.dep_ == "ROOT" and not aux and not _subject(tok):
+        return DESIRE  # 'keep the insulin in the door': asked or advised, not done
     purpose = any(c.lower_ == "so" for c in tok.children if c.dep_ in ("mark", "advmod"))
     if tok.dep_ == "advcl" and purpose and any(a in ("can", "could") for a in lows):
         return DESIRE  # 'so I can paint': a purpose, not yet done
@@ -316,6 +320,10 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any]) -> str:
     if lemma == "use" and any(c.dep_ == "xcomp" for c in tok.children):
         return PAST  # 'used to play'
     return PLAIN
+
+
+def _subject(tok: Any) -> bool:
+    return any(c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in tok.children)
 
 
 def _later(text: str, said_on: dt.date | None) -> bool:

@@ -11,10 +11,12 @@ from memory_schema.session import AI_SPEAKERS
 from .claim_text import (
     _SENTENCE_RE,
     FUNCTION_WORDS,
+    SECOND_PERSON,
     Evidence,
     Support,
     _fail,
     _is_entity,
+    _lows,
     _parts,
     _Reading,
 )
@@ -38,6 +40,12 @@ def role_names(evidence: Sequence[Evidence]) -> list[str]:
             out.append("user")
         if e.role == "assistant" or e.by_ai or (speaker[:1] and speaker[0] in AI_SPEAKERS):
             out += ["assistant", "AI"]
+            if set(_lows(e.text)) & SECOND_PERSON:
+                # "since you mentioned your cat is diabetic", "the figures you gave me":
+                # the person the assistant speaks to is the user. What the assistant
+                # only advises ('you might store your bags') is not so: the mood check
+                # holds a claim of fact to a clause that says it.
+                out.append("user")
     return list(dict.fromkeys(out))
 
 
