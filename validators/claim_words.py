@@ -102,6 +102,13 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
     return list(dict.fromkeys(out))
 
 
+#: Words for the unit of a number that a block may write as a sign.
+UNIT_SIGNS = {
+    **dict.fromkeys(["percent", "per cent", "percentage"], "%"),
+    **dict.fromkeys(["pound", "pounds", "quid", "sterling"], "£"),
+    **dict.fromkeys(["dollar", "dollars", "bucks"], "$"),
+    **dict.fromkeys(["euro", "euros"], "€"),
+}
 #: Nouns for a group the speaker belongs to: 'we' said by someone is their family.
 GROUP_NOUNS = _wordset("family families household couple together")
 #: Where someone lives, which 'at my aunt's' leaves unsaid.

@@ -201,3 +201,18 @@ def is_past(word: str) -> bool:
 def _is_verb(lemma: str) -> bool:
     wn = _load()
     return any(wn.pos[s] == "v" for s in wn.lemmas.get(lemma, ()))
+
+
+@cache
+def _person_senses() -> frozenset[int]:
+    wn = _load()
+    return frozenset(s for s in wn.lemmas.get("person", ()) if wn.pos[s] == "n")
+
+
+@cache
+def names_someone(word: str) -> bool:
+    """Is the word, in a sense in use, a kind of person: kin ('cousin'), a role
+    ('treasurer', 'chair'), a group member ('flatmate')?"""
+    wn = _load()
+    nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
+    return bool(nouns) and bool(set(_ancestors(nouns, 14)) & _person_senses())

@@ -104,7 +104,10 @@ def _names(
             if caps and len(caps) < len(name.split("-")):
                 low = _parts(caps[0])[0]
         if low in MONTHS and name[0].isupper():
-            if low in block_words or any(d.month == MONTHS[low] for d in ev.dates):
+            # 'Feb' in the block names February.
+            if any(MONTHS.get(w) == MONTHS[low] for w in block_words) or any(
+                d.month == MONTHS[low] for d in ev.dates
+            ):
                 continue
             return _fail(f"month {name} is not in the evidence", [name], hard=True)
         if low in WEEKDAYS:

@@ -52,6 +52,7 @@ from .claim_words import (
     JOURNEYS,
     PREFERENCE,
     SPAN_VERBS,
+    UNIT_SIGNS,
     _claim_words,
     _parts_of_speech,
     _possessive_place,
@@ -59,6 +60,7 @@ from .claim_words import (
 )
 from .loose_dates import loose_dates, season_years
 from .polarity import _HELD_UNTIL, _polarity_and_modality
+from .predicates import _parse
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
@@ -296,6 +298,24 @@ def _derived(word: str, ev: _Reading) -> bool:
     return False
 
 
+def _phrasal_verbs(text: str) -> dict[str, str]:
+    """Claim verbs that make a dictionary entry with the word after them: 'touches down'
+    (touch_down), 'took up' (take_up), 'dropped out' (drop_out)."""
+    out = {}
+    doc = _parse(text)
+    for tok in doc:
+        if tok.pos_ != "VERB" or tok.i + 1 >= len(doc):
+            continue
+        nxt = doc[tok.i + 1]
+        if nxt.head.i != tok.i or nxt.dep_ not in ("prt", "prep", "advmod"):
+            continue
+        for base in dict.fromkeys([tok.lemma_.lower(), *lexicon.base_forms(tok.lower_)]):
+            if lexicon.is_lemma(f"{base}_{nxt.lower_}"):
+                out[tok.lower_] = f"{base}_{nxt.lower_}"
+                break
+    return out
+
+
 def _windows(word: str, text: str, width: int = 1) -> list[str]:
     """The word with `width` neighbours on each side, wherever it stands in the text."""
     lows = _lows(text)
@@ -320,6 +340,7 @@ def _unsupported_words(
     pos, lemmas = _parts_of_speech(text)
     said: dict[str, str] = {}  # a lemma checked in place of the claim's word -> the word
     claim_words = _claim_words(text, names, ev)
+    phrasal = _phrasal_verbs(text)
     for w in claim_words:
         if _lexical(w, ev) or _derived(w, ev) or w in ceased:
             continue
@@ -331,6 +352,15 @@ def _unsupported_words(
             said[lemma] = w
             pos[lemma] = pos.get(w, "")
             w = lemma
+        mwe = phrasal.get(said.get(w, w))
+        if mwe and any(
+            lexicon.relation(mwe, e) in (*_SUPPORTING, "specific")
+            for e in ev.content
+            if e not in LIGHT_VERBS  # 'make' has a sense for everything
+        ):
+            continue  # 'touches down' is touch_down, a way of 'landing'
+        if any(sign in ev.text for sign in UNIT_SIGNS.get(w, ())):
+            continue  # 'percent' for '8%', 'pounds' for '£250': the number is checked
         if w in JOURNEYS and _MOTION_TO_RE.search(ev.text):
             continue  # 'going to Morocco', 'taking the kids to Japan': a trip
         if w in PREFERENCE and liking:
@@ -361,7 +391,15 @@ def _unsupported_words(
                 rels[e] = "rare"  # 'take' shares a sense with half the dictionary
         # An opposite in the block outweighs any other tie: 'won' is a kind of 'scored',
         # but not when the block says 'lost'.
-        opposite = [e for e, r in rels.items() if r == "antonym"]
+        # Unless another word of the claim speaks of it too: 'a new boiler after the
+        # previous one' tells of the 'old one' as well.
+        others = [c for c in claim_words if c != w]
+        opposite = [
+            e
+            for e, r in rels.items()
+            if r == "antonym"
+            and not any(lexicon.relation(c, e) in (*_SUPPORTING, "rare") for c in others)
+        ]
         if opposite:
             contrasts.append((w, opposite[0]))
             continue

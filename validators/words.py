@@ -77,6 +77,12 @@ ORDINALS = {
         2,
     )
 }
+# ... and the tens: 'her ninetieth birthday' (90).
+ORDINALS.update({w[:-1] + "ieth": v for w, v in NUMBER_WORDS.items() if w.endswith("ty")})
+#: Words that say how many times: 'failed twice' (2).
+_TIMES = {"twice": "2", "thrice": "3"}
+#: A thousand after a currency sign: '£3k' (3000); '5k' alone is as often a run.
+_THOUSANDS_RE = re.compile(r"([£$€])\s?(\d+(?:\.\d+)?)k\b", re.IGNORECASE)
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 WEEKDAYS = {d.lower(): i for i, d in enumerate(calendar.day_name)}
@@ -165,6 +171,7 @@ def numbers_in(text: str) -> set[str]:
     """Numbers a text states, in digits: '3', 'three', 'twenty-two' (22), 'two hundred'
     (200), 'a dozen' (12), 'two decades' (20, as years); 'one' alone is too often no count."""
     out = set()
+    text = _THOUSANDS_RE.sub(lambda m: m.group(1) + str(round(float(m.group(2)) * 1000)), text)
     words = [w for t in tokens(text) for w in (t.lower().split("-") if "-" in t else [t])]
     run: list[int] = []
 
@@ -210,10 +217,22 @@ def numbers_in(text: str) -> set[str]:
             out.add(str(_COUNT_NOUNS[low] * n // (2 if half else 1)))
             continue
         close()
-        if low in ORDINALS:
+        if low in _TIMES:
+            out.add(_TIMES[low])
+        if low in ORDINALS and not _idiom(low, words[i + 1] if i + 1 < len(words) else ""):
             out.add(ORDINALS[low])
     close()
     return out
+
+
+def _idiom(ordinal: str, nxt: str) -> bool:
+    """An ordinal that opens a dictionary phrase counts nothing: 'second-hand', 'second
+    thoughts', 'third party'."""
+    from .lexicon import base_forms, is_lemma
+
+    return bool(nxt) and any(
+        is_lemma(f"{ordinal}_{n}") for n in {nxt.lower(), *base_forms(nxt.lower())}
+    )
 
 
 #: Units of time in days, for durations said in other units ('two years' = '24 months').
