@@ -109,6 +109,8 @@ def possessive_values(doc: Any) -> list[Change]:
         if subj is None or attr is None:
             continue
         for owned, value in ((subj, attr), (attr, subj)):
+            if value.ent_type_ in _TIMES:
+                continue  # "my last shift is april 11": a day, not a value
             poss = [c for c in owned.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
             if not poss or owned.pos_ != "NOUN" or value.pos_ not in ("PROPN", "NOUN", "ADJ"):
                 continue
@@ -124,6 +126,29 @@ def possessive_values(doc: Any) -> list[Change]:
                 )
             )  # fmt: skip
             break
+    return out + _appositions(doc)
+
+
+def _appositions(doc: Any) -> list[Change]:
+    """'my manager, Kwame, is great' / 'Kwame, my new manager, ...': a name set beside
+    something of the speaker's is its value."""
+    out = []
+    for tok in doc:
+        if tok.dep_ != "appos" or _negated(tok.head):
+            continue
+        for owned, value in ((tok.head, tok), (tok, tok.head)):
+            mine = any(
+                c.dep_ == "poss" and c.lower_ in ("my", "our")
+                for c in owned.subtree
+                if c.i < owned.i
+            )
+            if mine and owned.pos_ == "NOUN" and (value.pos_ == "PROPN" or value.ent_type_):
+                if value.ent_type_ in _TIMES:
+                    continue
+                name = _phrase(owned)
+                out.append(Change(name[:1].upper() + name[1:], _phrase(value), None,
+                                  _label(value), name))  # fmt: skip
+                break
     return out
 
 
@@ -210,8 +235,22 @@ def endings(doc: Any) -> list[Change]:
             continue
         anymore = any(c.lower_ in ("anymore", "longer") for c in tok.subtree)
         if (_negated(tok) and anymore) or (tok.lemma_.lower() in END_VERBS and not _negated(tok)):
-            out.append(Change(None, None, _phrase(obj), None))
+            out.append(Change(None, None, _phrase(_ended_place(tok, obj)), None))
     return out
+
+
+def _ended_place(verb: Any, obj: Any) -> Any:
+    """What ends when the speaker ends something of theirs at a named place: "quit my job
+    at X", "gave my notice at X", "left my position with X" end X, not the job."""
+    if not any(c.dep_ == "poss" for c in obj.children):
+        return obj
+    for head in (obj, verb):
+        for prep in head.children:
+            if prep.dep_ == "prep" and prep.lower_ in ("at", "with", "from"):
+                place = next((c for c in prep.children if c.dep_ == "pobj"), None)
+                if place is not None and _is_value(place):
+                    return place
+    return obj
 
 
 def read_changes(doc: Any) -> list[Change]:
@@ -221,6 +260,8 @@ def read_changes(doc: Any) -> list[Change]:
 
 #: Clause-level dependents: a value's context stops at them.
 _CLAUSES = {"conj", "ccomp", "advcl", "parataxis", "relcl", "acl"}
+#: Prepositions of time: their object is when something happened ("after the review").
+_WHEN_PREPS = {"after", "before", "during", "since", "until", "till", "by"}
 #: Entity labels that are times, not values.
 _TIMES = {"DATE", "TIME", "ORDINAL", "PERCENT"}
 _SPEAKER = {"i", "we", "me", "us", "my", "our"}
@@ -235,6 +276,12 @@ class Candidate:
     value: str
     context: str
     label: str | None  # spaCy entity label of the phrase
+    #: The value of the phrase this one qualifies ("lemon" in "fizzy water with lemon"
+    #: is under "fizzy water"), when that phrase is a candidate too.
+    under: str | None = None
+    #: The head of its context (a verb, or a loose part: "goodbye X"), to tell a value
+    #: the same act names ("sold X to Y for Z") from one in a clause of its own.
+    clause: int = -1
 
 
 def _value_text(span: Any) -> str | None:
@@ -298,13 +345,62 @@ def _spans(doc: Any) -> list[Any]:
     ]  # fmt: skip
 
 
+#: Dependents of a clause's verb that say what the clause does with its value: who, the
+#: verb's own words, negation, time and manner ("now", "instead", "anymore").
+_CORE = {"nsubj", "nsubjpass", "expl", "aux", "auxpass", "neg", "prt", "advmod", "npadvmod",
+         "dative", "acomp", "dobj", "attr", "oprd", "intj", "prep"}  # fmt: skip
+#: A core dependent longer than this is detail ("after my 90 day review", "a 2br with
+#: heat included"), not the act; "in the morning" and "to me" are short enough to stay.
+_CORE_WORDS = 4
+
+
+def _context(span: Any, verb: Any, values: set[int]) -> tuple[list[Any], int]:
+    """The words that say what happens to the value: the path from its clause's verb
+    down to it, the verb's short core dependents, and nothing else of the sentence.
+
+    "they bumped me to X after my 90 day review" -> "they bumped me to X": adjuncts
+    that do not hold the value (places, reasons, other clauses) are left out, so the
+    clause is compared with the examples on its act alone."""
+    root = span.root
+    sent = range(root.sent.start, root.sent.end)
+    # Up from the value to its clause's verb, stopping at a clause or loose part of its
+    # own ("goodbye X, ...", "X instead"): that part is the value's context.
+    path = [root]
+    while path[-1] is not verb and path[-1].head.i != path[-1].i:
+        if path[-1].dep_ in _CLAUSES or path[-1].dep_ in _LOOSE:
+            break
+        path.append(path[-1].head)
+    top = path[-1]
+    keep = {t.i for t in root.subtree if t.i in sent} if top is root else set()
+    for node in path:
+        keep.add(node.i)
+        for c in node.children:
+            if c in path or c.i not in sent:
+                continue
+            small = [t for t in c.subtree if t.i in sent]
+            if c.dep_ == "prep" and c.lower_ in _WHEN_PREPS:
+                continue  # "after my review": when, not what happens to the value
+            if node is not root and node.pos_ in ("NOUN", "PROPN") and c.dep_ in _MODS:
+                keep.update(t.i for t in small)  # "a studio in X": the noun's own words
+            elif (
+                c.dep_ in _CORE
+                and len(small) <= _CORE_WORDS
+                and not any(t.i in values for t in small)  # another value's own words
+            ):
+                keep.update(t.i for t in small)
+    keep.update(range(span.start, span.end))  # the value's own phrase
+    return [root.doc[i] for i in sorted(keep)], top.i
+
+
 def value_candidates(doc: Any) -> list[Candidate]:
     """Phrases that could be a value of the speaker's: a name, an entity, a number or a
     thing ("the calendar"), not a description ("a bigger flat"), not something of the
     speaker's ("my review": an attribute, read by `possessive_values`), not a time."""
-    out = []
+    eligible = []
     for span in _spans(doc):
         root = span.root
+        if root.dep_ == "pobj" and root.head.lower_ in _WHEN_PREPS:
+            continue  # "after the review": when it happened, not a value
         if root.ent_type_ in _TIMES or any(
             t.lower_ in ("a", "an", "some", "no", "any", "every", "my", "our", "your")
             or t.dep_ == "poss"
@@ -314,23 +410,19 @@ def value_candidates(doc: Any) -> list[Candidate]:
             continue
         if any(c.dep_ == "neg" for c in root.children):
             continue
+        if root.tag_ == "NNS" and not root.ent_type_ and any(t.dep_ == "predet" for t in span):
+            continue  # "all the invoices": a description of many things, not a value
         verb = _clause(root)
         if verb is not None and (_someone_else(verb) or _hedged(verb)):
             continue
         value = _value_text(span)
-        if value is None or value.lower() in _SPEAKER:
-            continue
-        sent = range(root.sent.start, root.sent.end)
-        if verb is None or (root.dep_ in _LOOSE and root.head == verb):
-            words = [t for t in root.subtree] if verb is not None else list(root.sent)
-        else:
-            inner = {
-                t.i
-                for c in verb.children
-                if (c.dep_ in _CLAUSES or c.dep_ in _LOOSE) and root not in c.subtree
-                for t in c.subtree
-            }
-            words = [t for t in verb.subtree if t.i not in inner and t.i in sent]
+        if value is not None and value.lower() not in _SPEAKER | _GREETINGS:
+            eligible.append((span, verb, value))
+    by_root = {span.root.i: span for span, _, _ in eligible}
+    out = []
+    for span, verb, value in eligible:
+        root = span.root
+        words, top = _context(span, verb, set(by_root) - {root.i})
         parts, put = [], False
         for t in words:
             if span.start <= t.i < span.end:
@@ -340,5 +432,25 @@ def value_candidates(doc: Any) -> list[Candidate]:
             else:
                 parts.append(t.text)
         if put and len(parts) > 1:
-            out.append(Candidate(value, " ".join(parts), root.ent_type_ or None))
+            out.append(
+                Candidate(
+                    value,
+                    " ".join(parts),
+                    root.ent_type_ or None,
+                    _under(root, by_root),
+                    top,
+                )
+            )
     return out
+
+
+def _under(root: Any, by_root: dict[int, Any]) -> str | None:
+    """The value of the nearest phrase above `root` within its noun phrase, if any."""
+    head = root.head
+    while head.i != root.i and head.pos_ not in ("VERB", "AUX"):
+        if head.i in by_root:
+            return _value_text(by_root[head.i])
+        if head.head.i == head.i:
+            break
+        head = head.head
+    return None

@@ -248,8 +248,17 @@ class StatementReader:
             )  # fmt: skip
             st.changes = self._typed(read_changes(doc))
             out[r.path].append(st)
-            if first_person and not st.changes:
-                candidates += [(st, c) for c in value_candidates(doc)]
+            if first_person and not any(ch.new and ch.old for ch in st.changes):
+                # Values the grammar did not read: an end it read ("i quit coffee") may
+                # have its successor in other words ("yerba mate instead"), and a name
+                # beside something of the speaker's ("my granddaughter Mia") leaves the
+                # rest of the sentence to the examples.
+                said = [v.lower() for ch in st.changes for v in (ch.new, ch.old) if v]
+                candidates += [
+                    (st, c)
+                    for c in value_candidates(doc)
+                    if not any(v in c.value.lower() or c.value.lower() in v for v in said)
+                ]
             for chunk in doc.noun_chunks:
                 if chunk[0].lower_ not in _POSSESSIVE or chunk.root.pos_ != "NOUN":
                     continue

@@ -37,6 +37,8 @@ def read_roles(candidates: list[tuple[Any, Candidate]], role: Any, embedder: Any
     for (st, cand), row in zip(candidates, scores, strict=True):
         turns[(st.anchor[0], st.n)].append((row, st, cand))
     for found in turns.values():
+        if _after_end(found, (new, old, other)):
+            continue
         rows = [row for row, _, _ in found]
         m_new, i_new = _lead(rows, new)
         m_old, i_old = _lead(rows, old)
@@ -59,8 +61,8 @@ def read_roles(candidates: list[tuple[Any, Candidate]], role: Any, embedder: Any
         else:
             # A clear end; the new value, if any, is the other phrase more like a new
             # value than like nothing ("goodbye X, i keep everything in Y now").
-            i_new = max(rest, key=lambda i: rows[i][new] - rows[i][other], default=-1)
-            if i_new < 0 or rows[i_new][new] - rows[i_new][other] <= 0:
+            i_new = _successor(found, rest, (new, old, other), found[i_old][1:])
+            if i_new < 0:
                 st = found[i_old][1]
                 st.changes.append(Change(None, None, found[i_old][2].value, None))
                 continue  # ends it when it is on record
@@ -68,6 +70,58 @@ def read_roles(candidates: list[tuple[Any, Candidate]], role: Any, embedder: Any
         old_value = found[i_old][2].value if i_old >= 0 else None
         # The old value's attribute wins when it is on record (engine).
         st.changes.append(Change(_attr_of(st, cand), cand.value, old_value, None))
+
+
+def _successor(
+    found: list[tuple[Any, Any, Candidate]],
+    rest: list[int],
+    roles: tuple[int, int, int],
+    ended: tuple[Any, Candidate] | None = None,
+) -> int:
+    """The phrase of `rest` most like a new value rather than like nothing, by at least
+    PARTNER_MARGIN; -1 when none is. A phrase of the ending's own clause ("sold X to the
+    lad for 1,800") is a detail of the ending unless its words are more like a new value
+    than an old one."""
+    new, old, other = roles
+
+    def fits(i: int) -> bool:
+        row, st, cand = found[i]
+        if row[new] - row[other] < PARTNER_MARGIN:
+            return False
+        same = ended is not None and st is ended[0] and cand.clause == ended[1].clause
+        return not same or row[new] > row[old]
+
+    ok = [i for i in rest if fits(i)]
+    if not ok:
+        return -1
+    best = max(ok, key=lambda i: found[i][0][new] - found[i][0][other])
+    # "fizzy water with lemon instead": the phrase a qualifier belongs to is the value.
+    under = found[best][2].under
+    for i in rest:
+        row, st, cand = found[i]
+        if under and cand.value == under and st is found[best][1] and row[new] > row[other]:
+            return i
+    return best
+
+
+def _after_end(found: list[tuple[Any, Any, Candidate]], roles: tuple[int, int, int]) -> bool:
+    """A turn whose grammar already ended a value ("i quit coffee") and names its
+    successor in other words ("yerba mate in the morning instead"): the successor takes
+    the ended value's place. True when the turn's change was read this way."""
+    ends = [(st, ch) for st in {id(f[1]): f[1] for f in found}.values() for ch in st.changes
+            if ch.new is None and ch.old]  # fmt: skip
+    if not ends:
+        return False
+    st_end, ended = ends[0]
+    rest = [i for i in range(len(found)) if not _overlap(found[i][2].value, ended.old or "")]
+    own = next((f for f in found if f[1] is st_end and _overlap(f[2].value, ended.old or "")), None)
+    i_new = _successor(found, rest, roles, own[1:] if own else None)
+    if i_new < 0:
+        return True  # the end stands alone, as the grammar read it
+    _, st, cand = found[i_new]
+    st_end.changes.remove(ended)
+    st.changes.append(Change(_attr_of(st, cand), cand.value, ended.old, None))
+    return True
 
 
 def _margin(row: Any, label: int) -> float:

@@ -126,6 +126,12 @@ def _polarity_and_modality(
             ]
             if any(p.mood in (PAST, PLAIN) and ends(p, done_only=True) for p in near):
                 return _fail("negation differs: the evidence says it ended", [part.head], hard=True)
+        if (
+            not same
+            and ended
+            and any(p.mood in (PAST, PLAIN) and (ends(p) or p.neg_verb) for p in best)
+        ):
+            continue  # a history line ('coffee — to 2026-02-11') rests on 'i quit coffee'
         if not same:
             return _fail("negation differs from the evidence", _neg_words(part), hard=True)
         # Two ways of not doing may differ in tense: 'called off the trip' (done) is
