@@ -53,6 +53,9 @@ def _overlap(a: set[str], clause: str) -> int:
 
 #: A claim that says its value ended ("Northwind Labs — 2026-03-02 to 2026-09-14", a
 #: page's history line; "formerly", "used to") does not claim it still holds.
+#: A history line's span after its dash: 'X — 2025-06-01 to 2026-01-05' (its dates may
+#: already be checked and blanked, leaving 'X — to').
+_SPAN = re.compile(r"\s+[—–]\s+(?:[\d-]+\s+)?to\b[\s\d-]*$")
 _HELD_UNTIL = re.compile(
     r"\bto \d{4}-\d{2}(?:-\d{2})?\b|\buntil\b|\bformer(?:ly)?\b|\bused to\b|\bpreviously\b",
     re.I,
@@ -72,6 +75,12 @@ def _polarity_and_modality(
     something stopped ('no longer owns a car') may rest on a done act of ending it ('sold
     my car'); its verb then goes into `ceased`, accounted for by the ending."""
     said_on = next((e.said_on for e in evidence if e.said_on), None)
+    # A history line's span ('evernote — 2025-06-01 to 2026-01-05') says when it held,
+    # not a purpose ('to 2026-01-05' is no infinitive), and its value has no mood of its
+    # own (a bare 'evernote' is no imperative): only its polarity is checked.
+    fact_line = ended and _SPAN.search(text) is not None
+    if fact_line:
+        text = _SPAN.sub(" ", text)
     ev_preds = [p for e in evidence for p in predicates(e.text, e.said_on)]
     if not ev_preds:
         return None
@@ -136,10 +145,14 @@ def _polarity_and_modality(
             return _fail("negation differs from the evidence", _neg_words(part), hard=True)
         # Two ways of not doing may differ in tense: 'called off the trip' (done) is
         # 'not going' (to come); a wish still needs a wish.
-        if not weak and not any(
-            moods_agree(part.mood, p.mood)
-            or (part.negative and p.negative and DESIRE not in (part.mood, p.mood))
-            for p in same
+        if (
+            not weak
+            and not fact_line
+            and not any(
+                moods_agree(part.mood, p.mood)
+                or (part.negative and p.negative and DESIRE not in (part.mood, p.mood))
+                for p in same
+            )
         ):
             return _fail(
                 f"modality differs: the claim is {MOOD_WORDS[part.mood]}, "
