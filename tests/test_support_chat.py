@@ -60,7 +60,9 @@ def test_the_user_is_who_an_assistant_turn_speaks_to() -> None:
     assert not ok("The user is moving to Nice in June 2026.", recap, ctx)
     # What the assistant only advises or supposes is no fact about the user.
     assert not ok("The user booked the ferry.", "You might book the ferry early.", ctx)
-    assert not ok("The user booked the ferry.", "Book the ferry early.", ctx)
+    bags = "Store your bags at the station."
+    r = check_support("The user stored their bags at the station.", [evidence_of(bags, ctx)])
+    assert not r.ok and "modality" in r.reason
     assert not ok(
         "The user has moved to Lisbon.", "If you do decide to move to Lisbon, book early.", ctx
     )

@@ -94,3 +94,11 @@ def test_a_hate_opposes_a_liking_not_any_verb() -> None:
     assert polarity("Rhea annoys her landlord.", "my landlord hates me") is None
     r = polarity("Rhea loves her landlord.", "my landlord hates me")
     assert r is not None and "negation" in r.reason
+
+
+def test_a_bare_verb_advises_only_in_an_assistants_turn() -> None:
+    # A person's chat drops its 'I'; an assistant's bare verb is advice.
+    assert mood_of("quit coffee two weeks ago, sleeping better", "quit") != "desire"
+    advice = predicates("Keep the insulin in the fridge door.", SAID, advice=True)
+    assert advice[0].mood == "desire"
+    assert polarity("Rhea quit coffee.", "quit coffee two weeks ago") is None

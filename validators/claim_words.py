@@ -96,6 +96,7 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
                     or (w == "longer" and prev == "no")  # "no longer" is a negation
                     or (w in ("like", "love") and prev in ("would", "'d"))  # a wish
                     or (w in ("age", "aged") and numbers_in(nxt))  # "at age eight"
+                    or (w in ("time", "times") and bool(numbers_in(prev)))  # "two times"
                 ):
                     continue
                 out.append(w)

@@ -81,7 +81,7 @@ def _polarity_and_modality(
     fact_line = ended and _SPAN.search(text) is not None
     if fact_line:
         text = _SPAN.sub(" ", text)
-    ev_preds = [p for e in evidence for p in predicates(e.text, e.said_on)]
+    ev_preds = [p for e in evidence for p in predicates(e.text, e.said_on, advice=_advises(e))]
     if not ev_preds:
         return None
     ignore = FUNCTION_WORDS | IRREALIS | NEGATIONS | NEGATIVE_VERBS
@@ -169,6 +169,13 @@ WEAK_ALIGNMENT = 1.5
 #: Words that make a predicate negative by their meaning, not by a 'not': they oppose
 #: liking ('hates running' / 'loves running'), not any verb ('frustrates his accountant').
 _DISLIKING = frozenset(["dislike", "dislikes", "disliked", "hate", "hates", "hated"])
+
+
+def _advises(e: Evidence) -> bool:
+    """Is the block an AI assistant's turn, whose bare verbs advise ('book the ferry')?"""
+    from .subjects import role_names
+
+    return "assistant" in role_names([e])
 
 
 def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset()) -> bool:  # type: ignore[assignment]

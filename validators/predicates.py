@@ -273,7 +273,7 @@ def _lemma(tok: Any) -> str:
     return next((f for f in base_forms(tok.lower_) if f in DESIRE_VERBS), lemma)
 
 
-def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any]) -> str:
+def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = False) -> str:
     aux = _aux(tok)
     lows = [a.lower_ for a in aux]
     lemma = _lemma(tok)
@@ -290,8 +290,10 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any]) -> str:
         return DESIRE  # 'probably moving there': not yet so
     if any(c.lower_ in ("if", "unless") for c in tok.children if c.dep_ == "mark"):
         return DESIRE  # 'if you do decide to switch': supposed, not so
-    if tok.tag_ == "VB" and tok.dep_ == "ROOT" and not aux and not _subject(tok):
-        return DESIRE  # 'keep the insulin in the door': asked or advised, not done
+    if advice and tok.tag_ == "VB" and tok.dep_ == "ROOT" and not aux and not _subject(tok):
+        # 'keep the insulin in the door': asked or advised, not done. Only in advice: a
+        # person's chat drops its 'I' ('quit coffee two weeks ago').
+        return DESIRE
     purpose = any(c.lower_ == "so" for c in tok.children if c.dep_ in ("mark", "advmod"))
     if tok.dep_ == "advcl" and purpose and any(a in ("can", "could") for a in lows):
         return DESIRE  # 'so I can paint': a purpose, not yet done
@@ -367,8 +369,11 @@ def _segments(own: list[Any], tok: Any) -> tuple[list[Any], list[list[Any]]]:
     return main, [r for r in runs if r is not main and r]
 
 
-def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
-    """The predicates of a text, each with its words, mood and polarity."""
+def predicates(
+    text: str, said_on: dt.date | None = None, *, advice: bool = False
+) -> list[Predicate]:
+    """The predicates of a text, each with its words, mood and polarity; `advice` for an
+    assistant's turn, whose bare verbs ask or advise."""
     doc = _parse(text)
     heads = [t for t in doc if _is_head(t)]
     # mood, negative, and whether its negation carries to a clause under it
@@ -378,7 +383,7 @@ def predicates(text: str, said_on: dt.date | None = None) -> list[Predicate]:
     # Governors first, so what they say carries down to the clauses under them.
     for tok in sorted(heads, key=_depth):
         own, apart = _segments(_own(tok), tok)
-        mood = _own_mood(tok, said_on, own)
+        mood = _own_mood(tok, said_on, own, advice)
         negative, neg_verb, scope = _negative(tok, own)
         own_neg = negative
         carries = negative and tok.lower_ not in NEGATIONS  # 'hate running' negates nothing
