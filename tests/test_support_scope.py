@@ -102,3 +102,14 @@ def test_a_bare_verb_advises_only_in_an_assistants_turn() -> None:
     advice = predicates("Keep the insulin in the fridge door.", SAID, advice=True)
     assert advice[0].mood == "desire"
     assert polarity("Rhea quit coffee.", "quit coffee two weeks ago") is None
+
+
+def test_an_ending_ends_what_it_governs_and_what_the_claim_ends_too() -> None:
+    # 'broke my wrist, skateboarding': the skateboarding is not what was broken off.
+    ev = "I broke my wrist skateboarding with my nephew, so no piano for six weeks."
+    assert polarity("Rhea hurt her wrist while skateboarding with her nephew.", ev) is None
+    # A claim that tells of the retirement too does not say the teaching goes on.
+    ev = "I retired from teaching in June, still getting used to it."
+    assert polarity("Rhea retired from teaching in June.", ev) is None
+    r = polarity("Rhea still works at the bakery.", "I left the bakery in June.")
+    assert r is not None and "ended" in r.reason

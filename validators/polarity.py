@@ -85,7 +85,8 @@ def _polarity_and_modality(
     if not ev_preds:
         return None
     ignore = FUNCTION_WORDS | IRREALIS | NEGATIONS | NEGATIVE_VERBS
-    for part in predicates(text, said_on):
+    claim_preds = predicates(text, said_on)
+    for k, part in enumerate(claim_preds):
         words = {w for t in part.words for w in _parts(t) if w not in ignore and len(w) > 1}
         words -= {w for w in words if numbers_in(w)}
         if not words:
@@ -126,12 +127,16 @@ def _polarity_and_modality(
             and part.mood in (PLAIN, PROGRESSIVE, ONGOING)
             and not ends(part)
             and not ended
+            # ... unless the claim tells of the ending too: 'retired from [teaching]'.
+            and not (k and part.dep == "pcomp" and ends(claim_preds[k - 1]))
         ):
-            # 'still works at Google' / 'left Google': what the block ended holds no more.
+            # 'still works at Google' / 'left Google': what the block ended holds no more;
+            # the act before counts only for what it governs ('retired from [teaching]',
+            # not 'broke my wrist, [skateboarding]').
             near = best + [
                 ev_preds[i - 1]
                 for i, p in enumerate(ev_preds)
-                if p in best and i and p.head.endswith("ing")
+                if p in best and i and p.dep == "pcomp"
             ]
             if any(p.mood in (PAST, PLAIN) and ends(p, done_only=True) for p in near):
                 return _fail("negation differs: the evidence says it ended", [part.head], hard=True)

@@ -155,6 +155,7 @@ class Predicate:
     #: A participle with no auxiliary, a state or a modifier ('£1,450 left each month'),
     #: not an act ('left the band').
     participle: bool = False
+    dep: str = ""  # how its verb hangs on the one above ('pcomp': 'retired from [teaching]')
 
 
 @lru_cache(maxsize=8192)
@@ -450,7 +451,7 @@ def predicates(
         bare = tok.tag_ == "VBN" and not _aux(tok) and tok.dep_ in ("acl", "amod", "advcl")
         if negative and not own_neg:
             scope = ()  # carried down from the governor: the whole predicate
-        pred = Predicate(text_, words, mood, negative, neg_verb, tok.lower_, scope, bare)
+        pred = Predicate(text_, words, mood, negative, neg_verb, tok.lower_, scope, bare, tok.dep_)
         out.append((tok.i, pred))
         for run in apart:
             # A run set apart by a comma has no tense of its own ('a costume his kids chose').
