@@ -17,7 +17,8 @@ from .words import (
 )
 
 _wordset = lexicon.wordset
-#: Words that carry no fact of their own: reporting verbs, light verbs, hedges.
+#: Words that carry no fact of their own: reporting verbs, light verbs, hedges, and
+#: adverbs of where a story was heard or how it ends ("reportedly", "eventually").
 FUNCTION_WORDS = STOPWORDS | _wordset(
     """said says saying tell tells telling told mention mentions mentioned share shares
     shared sharing note notes noted explain explains explained describe describes
@@ -33,6 +34,9 @@ FUNCTION_WORDS = STOPWORDS | _wordset(
     himself he's she's they're they'll they've they'd he'll she'll he'd she'd it's
     that's there's who's what's here there though although whereas while because since
     unless around about approximately roughly nearly almost anymore some afterwards
+    apparently reportedly allegedly supposedly seemingly evidently according
+    additionally moreover furthermore besides eventually finally ultimately meanwhile
+    one
     afterward everyone everybody anyone anybody people reason reasons following"""
 )
 #: Common verbs that stop words leave out of a claim but that evidence words may stand

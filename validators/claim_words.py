@@ -97,6 +97,7 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
                     or (w in ("like", "love") and prev in ("would", "'d"))  # a wish
                     or (w in ("age", "aged") and numbers_in(nxt))  # "at age eight"
                     or (w in ("time", "times") and bool(numbers_in(prev)))  # "two times"
+                    or (w in ("rest", "remainder") and nxt.startswith("of "))  # "the rest of"
                 ):
                     continue
                 out.append(w)
