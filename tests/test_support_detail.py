@@ -33,3 +33,23 @@ def test_the_rest_of_and_a_counts_times_carry_no_detail() -> None:
 def test_an_added_detail_still_needs_the_block() -> None:
     r = check("Rhea bought a used red bike.", "bought a used bike off marketplace")
     assert not r.ok and "red" in r.words
+
+
+def modelled(claim: str, text: str):  # type: ignore[no-untyped-def]
+    return check_support(claim, [Evidence(text, "", {SAID}, "Rhea", (), "", SAID)])
+
+
+def test_a_word_of_no_detail_read_with_its_clause() -> None:
+    # 'free up' is nowhere in the block, but its clause reads as one of the block's.
+    ev = "I want to go part-time so I can spend Mondays painting."
+    assert modelled("Rhea plans to go part-time to free up Mondays for painting.", ev).ok
+    ev = "I sprained my ankle, so no bike for a month."
+    assert modelled("Rhea cannot ride her bike for a month.", ev).ok
+    # A noun's modifier, a person and the main verb stay strict, however alike the clause.
+    r = modelled(
+        "Rhea bought a used red bike off Marketplace.", "bought a used bike off marketplace"
+    )
+    assert not r.ok and "red" in r.words
+    ev = "my uncle is teaching me to fly fish this summer"
+    r = modelled("Rhea's grandfather is teaching her to fly fish this summer.", ev)
+    assert not r.ok and "grandfather" in r.words

@@ -216,3 +216,24 @@ def names_someone(word: str) -> bool:
     wn = _load()
     nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
     return bool(nouns) and bool(set(_ancestors(nouns, 14)) & _person_senses())
+
+
+_PLACE_ROOTS = ("location", "structure", "facility", "geological_formation", "body_of_water")
+
+
+@cache
+def _place_senses() -> frozenset[int]:
+    wn = _load()
+    return frozenset(
+        s for root in _PLACE_ROOTS for s in wn.lemmas.get(root, ()) if wn.pos[s] == "n"
+    )
+
+
+@cache
+def names_place(word: str) -> bool:
+    """Is the word, in every noun sense in use, a kind of place: a location, a building
+    or facility ('gym'), land or water ('beach', 'lake')? ('position' is a job too.)"""
+    wn = _load()
+    nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
+    places = _place_senses()
+    return bool(nouns) and all(set(_ancestors({s}, 14)) & places for s in nouns)

@@ -18,6 +18,7 @@ from .claim_text import (
     _parts,
     _Reading,
 )
+from .endings import ceases, ends
 from .predicates import (
     DESIRE,
     MOOD_WORDS,
@@ -26,8 +27,6 @@ from .predicates import (
     PLAIN,
     PROGRESSIVE,
     Predicate,
-    ceases,
-    ends,
     moods_agree,
     predicates,
 )

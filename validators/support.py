@@ -58,6 +58,7 @@ from .claim_words import (
     _possessive_place,
     _takes_duration,
 )
+from .clause_support import clause_vouches
 from .loose_dates import loose_dates, season_years
 from .polarity import _HELD_UNTIL, _polarity_and_modality
 from .predicates import _parse
@@ -466,6 +467,11 @@ def _unsupported_words(
             ok = same_event(word, text, ev.text, taken, model.vector, model.pair) is not None
         if not ok:
             alone.append(w)
+    if alone:
+        # A word with no checkable detail whose clause reads as one of the block's.
+        shown = {said.get(w, w): blocked[w] for w in alone}
+        vouched = clause_vouches(shown, text, ev.text, model, shown)
+        alone = [w for w in alone if said.get(w, w) not in vouched]
     return [said.get(w, w) for w in alone], contrasts
 
 

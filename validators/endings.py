@@ -1,0 +1,78 @@
+"""Endings: a predicate that says something stopped ('no longer owns a car') and one
+that is a done act of ending it ('sold the car', 'left Google', 'gave up the guitar').
+The support check lets the first rest on the second, and holds a claim that something
+still holds against the second (polarity.py)."""
+
+from __future__ import annotations
+
+import itertools
+
+from .predicates import PAST, Predicate
+from .words import NEGATIONS
+
+#: Verbs of ending, by example: what they act on is no longer had or done ('sold the
+#: car': no longer owns one; 'left Google': no longer works there). A verb WordNet reads
+#: reads as a synonym of one of these ('shut', 'finished') ends too (`ends`); its looser
+#: ties do not ('moved' is a kind of 'drop', 'started' of 'leave').
+ENDING_VERBS = frozenset(
+    [
+        "sell",
+        "quit",
+        "stop",
+        "leave",
+        "end",
+        "retire",
+        "resign",
+        "cancel",
+        "close",
+        "abandon",
+        "cease",
+        "divorce",
+    ]
+)
+#: Verb + particle pairs of ending: 'gave away', 'broke up', 'moved out', 'got rid of'.
+ENDING_PHRASES = {
+    "give": {"up", "away"},
+    "break": {"up"},
+    "split": {"up"},
+    "move": {"out", "away"},
+    "drop": {"out"},
+    "get": {"rid"},
+    "shut": {"down"},
+    "pull": {"out"},
+}
+
+
+def ceases(p: Predicate) -> bool:
+    """Does a negative predicate say something stopped ('no longer owns', 'doesn't
+    play anymore', the going of 'stopped going') rather than that it never was?"""
+    w = p.words
+    pairs = set(itertools.pairwise(w))
+    longer = ("no", "longer") in pairs
+    anymore = "anymore" in w or ("any", "more") in pairs
+    # 'stopped going to the gym': the going is negative by the verb of not doing above
+    # it, with no negation of its own.
+    carried = not p.neg_verb and not set(w) & NEGATIONS and "n't" not in w
+    return p.negative and (longer or anymore or carried)
+
+
+def ends(p: Predicate, *, done_only: bool = False) -> bool:
+    """Is a predicate a done act of ending something: 'sold my car', 'left the band',
+    'gave up the guitar', 'moved out of Denver'? (Not a wish or a plan to: the mood
+    check sees to that.)"""
+    from .lexicon import base_forms, relation
+
+    if p.negative or p.participle:
+        return False  # '£1,450 left each month' is what remains, not a leaving
+    lemmas = set(base_forms(p.head)) or {p.head}
+    if lemmas & ENDING_VERBS:
+        return True
+    rest = set(p.words)
+    if any(rest & ENDING_PHRASES.get(lemma, set()) for lemma in lemmas):
+        return True
+    # A synonym of the block's, as an ending the claim is held to, only as a done act
+    # (done_only): WordNet's 'check' (arrest) and 'walk' (walk out)
+    # share a sense with 'stop' and 'leave', and 'check in', 'walking the dogs' end nothing.
+    if done_only and p.mood != PAST:
+        return False
+    return any(relation(p.head, e) == "synonym" for e in ENDING_VERBS)
