@@ -38,8 +38,33 @@ def introduced_name(session: Session) -> str | None:
         reply = next((t for t in turns[i + 1 :] if t.role != "tool"), None)
         if reply is None or not reply.by_ai:
             continue
-        name = _confirmed(turn, reply)
+        name = _confirmed(turn, reply) or _signed(turn, reply)
         if name:
+            return name
+    return None
+
+
+#: How a letter or message closes: the name after one of these signs it.
+_CLOSINGS = (
+    "cheers|best|best wishes|all the best|thanks|many thanks|thank you|regards|kind regards|"
+    "warm regards|best regards|sincerely|yours|yours sincerely|love|talk soon|speak soon|ta"
+)
+#: "Cheers, Darek" or "Best,\nDarek" at the end of a message the AI drafted (quoted or not).
+_SIGNATURE = re.compile(
+    rf"^[>\s]*(?:{_CLOSINGS})\s*[,!.]?\s*(?:\n[>\s]*)?(?P<name>[A-Z][\w'’-]+)[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _signed(turn: Turn, reply: Turn) -> str | None:
+    """The name a message the AI drafted for the user is signed with, when the user's
+    turn wrote that word ("word a msg to my manager ... sign it darek" -> "Cheers,
+    Darek"): whoever a message is from, it is signed with the sender's name, so the
+    word is the user's, though typed in lower case and with no introduction."""
+    said = {w.lower() for w in re.findall(r"[^\W\d_]+", turn.content)}
+    for m in _SIGNATURE.finditer(reply.content):
+        name = m.group("name")
+        if name[:1].isupper() and name.lower() in said and name.lower() not in STOPWORDS:
             return name
     return None
 

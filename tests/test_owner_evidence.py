@@ -329,6 +329,27 @@ def test_a_lower_case_introduction_is_a_name_when_the_ai_addresses_her_by_it() -
     assert introduced_name(chat("im in Lisbon", "Lisbon is great, Lisbon!")) is None
 
 
+def test_a_message_the_ai_drafts_is_signed_with_the_users_name() -> None:
+    """ "sign it darek" gives no introduction, but the AI's draft closes "Cheers, Darek":
+    a message is signed by whoever sends it. The name it greets is the recipient's."""
+    from dream.owner import introduced_name
+
+    def chat(user: str, reply: str) -> Session:
+        return unnamed("2026-04-11-msg", "2026-04-11", [("user", user), ("assistant", reply)])
+
+    ask = "word a msg to my manager steve asking for 2 nights off. sign it darek"
+    assert introduced_name(
+        chat(ask, "> Hi Steve, could I drop to two nights?\n> Cheers, Darek")
+    ) == ("Darek")
+    assert introduced_name(
+        chat(ask, "Hi Steve,\n\nCould I have two nights off?\n\nBest,\nDarek")
+    ) == ("Darek")
+    # Greeted, not signed: Steve is who it goes to. And a signature the user never typed
+    # is the AI's guess, not the user's name.
+    assert introduced_name(chat(ask, "Hi Steve, hope all is well.")) is None
+    assert introduced_name(chat("write my manager a note", "Thanks,\nJordan")) is None
+
+
 def test_search_knows_unnamed_user_turns_as_the_owners(tmp_path: Path) -> None:
     repo = owned_memory(tmp_path, owner=None)
     add_sessions(repo, MOVE)
