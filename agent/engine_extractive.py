@@ -31,7 +31,7 @@ from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .memory_agent import Finding, MemoryReport
 from .question import Question, analyse, names_owner
-from .reader import Candidate, Reader, Reading, Similarity, Subject, dominant_names
+from .reader import Candidate, Reader, Reading, Similarity, Subject, dominant_names, nearer
 from .text import WORD, sentences, stopwords, terms
 from .tools import Toolbox
 from .wiki import Fact, Wiki, page_label
@@ -50,6 +50,9 @@ STRICT_TYPES = ("number", "frequency", "duration", "time")
 #: Search rank given to the turns behind the lines of a page read whole: found through
 #: the subject, not through the question's words.
 PAGE_RANK = 4
+#: How much nearer the amount examples a "what" question must be (cosine): "what did the
+#: prep lists move to?" sits on the line.
+AMOUNT_MARGIN = 0.05
 
 
 class ExtractiveEngine:
@@ -136,6 +139,7 @@ class ExtractiveEngine:
         recased = _recase(q.text, self._people(pool, users))
         if recased != q.text:
             q = analyse(recased)  # "where did hollis get a job?": Hollis is someone memory knows
+        q = self._amount_asked(q)
         subj, extra = self._subject(q, pool, users)
         pool = _dedupe([*pool, *extra])
         unnamed = _without_names(q.text, subj.names | subj.owner_names | dominant_names(q, pool))
@@ -220,6 +224,19 @@ class ExtractiveEngine:
             if page.type in ("person", "profile"):
                 out += [page.title, *page.aliases]
         return [n for n in dict.fromkeys(out) if n and n.lower() not in ("user", "assistant")]
+
+    def _amount_asked(self, q: Question) -> Question:
+        """ "what do i charge for a block of lessons?" asks for an amount, though no word of
+        it says "how much": told by the example questions it is nearest to
+        (`answer_asked` in language/data/prototypes.json), by a margin."""
+        if q.answer_type != "thing" or q.wh not in ("what", "which") or q.head:
+            return q
+        similarity = self._similarity()
+        if similarity is None:
+            return q
+        if nearer(similarity, q.text, "answer_asked", AMOUNT_MARGIN) == "amount":
+            return replace(q, answer_type="number")
+        return q
 
     def _similarity(self) -> Similarity | None:
         """Cosine similarity with the search index's own embedder, when it has one."""

@@ -413,14 +413,7 @@ class Reader:
             return False
         if re.search(r"\bhow many\b", self.q.text, re.I):
             return False  # a count ("how many contact hours")
-        from language import prototypes
-
-        def near(label: str) -> float:
-            top = sorted(self.similarity(self.q.text, examples[label]), reverse=True)[:3]
-            return sum(top) / len(top)
-
-        examples = prototypes()["amount_asked"]
-        return near("money") > near("quantity")
+        return nearer(self.similarity, self.q.text, "amount_asked") == "money"
 
     def read(self, pool: Sequence[Candidate]) -> list[Reading]:
         """Every candidate that can answer, best first."""
@@ -966,6 +959,23 @@ def _joined(s: str, best: Span, spans: list[Span]) -> str:
     while hi + 1 < len(order) and _LIST_GAP.fullmatch(s[order[hi].end : order[hi + 1].start]):
         hi += 1
     return s[order[lo].start : order[hi].end]
+
+
+def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -> str | None:
+    """The label of `group` (language/data/prototypes.json, two labels) whose example
+    questions `text` is nearest to: the mean of its three closest examples. The first
+    label wins only by `margin`; None when neither does."""
+    from language import prototypes
+
+    examples = prototypes()[group]
+    first, second = list(examples)
+    near = {
+        label: sum(sorted(similarity(text, examples[label]), reverse=True)[:3]) / 3
+        for label in (first, second)
+    }
+    if near[first] > near[second] + margin:
+        return first
+    return second if near[second] >= near[first] else None
 
 
 def dominant_names(q: Question, pool: Sequence[Candidate], least: int = 3) -> set[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -331,7 +331,7 @@ class WikiBuilder:
         """(turn number, sentence, speaker, day, anchor, said by the user) of new turns."""
         session = item.session
         target = link_target_for_path(item.path)
-        self.learn_principal(session)
+        self.learn_principal([session])
         # Standing requests are made to an assistant, not in a chat between two people.
         with_ai = any(is_ai(t.role, t.speaker) for t in session.turns)
         for n, turn in enumerate(session.turns, start=1):
@@ -369,9 +369,29 @@ class WikiBuilder:
             out += [(n, sent, obs) for obs in found]
         return out
 
-    def learn_principal(self, session: Session) -> None:
-        if self.principal:
+    def learn_principal(self, sessions: Iterable[Session]) -> None:
+        """Whose memory it is, when nobody said: the first name a user of these sessions
+        gives, else "User". A name given in any of them wins over the stand-in "User", so
+        a run where she signs her name in April writes her page from January on (an
+        earlier run's "User" profile is taken over, as when the owner is set by hand)."""
+        if self.principal and self.principal != "User":
             return
+        stand_in = False
+        for session in sessions:
+            name, alias = self._principal_of(session)
+            if name:
+                earlier, self.principal = self.principal, name
+                if alias and alias != name:
+                    self.principal_aliases.append(alias)
+                if earlier == "User":
+                    adopt_owner(self, earlier, name)
+                return
+            stand_in = stand_in or any(t.role == "user" for t in session.turns)
+        if stand_in and not self.principal:
+            self.principal = "User"
+
+    def _principal_of(self, session: Session) -> tuple[str | None, str | None]:
+        """(the user's name in this session, the speaker name it is also known by)."""
         users = [t for t in session.turns if t.role == "user"]
         # The AI's reply confirms a lower-case name; else the embedding model reads the
         # phrase as an introduction ("hey im priya btw") by examples.
@@ -381,13 +401,8 @@ class WikiBuilder:
         )
         speaker = next((t.speaker for t in users if t.speaker), None)
         if intro and (not speaker or normalize_key(intro).startswith(normalize_key(speaker))):
-            self.principal = intro
-        elif speaker:
-            self.principal = speaker
-        elif users:
-            self.principal = "User"
-        if self.principal and speaker and speaker != self.principal:
-            self.principal_aliases.append(speaker)
+            return intro, speaker
+        return speaker, None
 
     def _speaker_name(self, speaker: str | None, session: Session) -> str:
         if speaker is None:

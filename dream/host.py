@@ -155,8 +155,7 @@ class HostDream:
         now = dt.datetime.now().astimezone()
         run_id = new_run_id(now)
         wiki = WikiBuilder(self.repo, plan, now.date())
-        for item in plan.items:
-            wiki.learn_principal(item.session)
+        wiki.learn_principal(item.session for item in plan.items)
         outcome = Outcome()
         wiki.apply_forget(plan.new_forget)
         wiki.outputs(outcome)

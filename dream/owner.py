@@ -99,13 +99,13 @@ def _capitalised(text: str, words: str) -> str | None:
     return None
 
 
-def adopt_owner(wiki: Any, earlier: str | None) -> None:
+def adopt_owner(wiki: Any, earlier: str | None, owner: str | None = None) -> None:
     """The owner set by hand after a Dream already wrote the profile under another name
     (the stand-in "User", or a name it learned) takes that profile over: the page moves
     to the owner's title (merged into the owner's page when one exists), the earlier name
     stays an alias so every old link still resolves, and links and Dream's own lines
     (pages and session summaries) name the owner."""
-    owner = wiki.plan.config.owner
+    owner = owner or wiki.plan.config.owner
     if not owner or not earlier:
         return
     names = {normalize_key(n) for n in [owner, *wiki.principal_aliases]}

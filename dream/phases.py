@@ -44,6 +44,7 @@ def run_engine(
     wiki = WikiBuilder(repo, plan, today, embedder)
     outcome.forgotten = wiki.apply_forget(plan.new_forget)
     done: list[tuple[WorkItem, list[tuple[int, str, Observation]]]] = []
+    wiki.learn_principal(item.session for item in plan.items)
     for i, item in enumerate(plan.items):
         if i and time.monotonic() - started > limits.max_seconds:
             outcome.deferred += [it.path for it in plan.items[i:]]
@@ -51,7 +52,6 @@ def run_engine(
         if progress:
             progress(item.path)
         if observer is not None:
-            wiki.learn_principal(item.session)
             found = observer(item, wiki)
             if found is None:
                 outcome.problems.append(

@@ -181,6 +181,35 @@ def test_learned_owner_is_recorded_in_config(memory: MemoryRepo) -> None:
     assert "knowledge/people/Maya Chen.md" in pages(memory)
 
 
+def test_a_name_given_in_a_later_session_names_the_earlier_ones_too(tmp_path: Path) -> None:
+    """She never introduces herself; in April she asks for a message "signed darek".
+    The run writes one profile under that name, January's turns included, and a later
+    run takes over a "User" profile an earlier run wrote."""
+    repo = owned_memory(tmp_path, owner=None)
+    january = unnamed("2026-01-09-nights", "2026-01-09", [
+        ("user", "been on nights 6 yrs now, i drive lorries for a depot in Doncaster"),
+        ("assistant", "That is a long stretch of nights."),
+        ("user", "I live in Balby with my dog Rex. I work at Haulwell as a driver."),
+    ])  # fmt: skip
+    add_sessions(repo, january)
+    run_dream(repo, DreamOptions())
+    assert "knowledge/people/User.md" in pages(repo)
+    april = unnamed("2026-04-11-badge", "2026-04-11", [
+        ("user", "word a msg to my manager asking for 2 nights off. sign it darek"),
+        ("assistant", "Here you go:\n\n> Hi Steve, could I drop to two nights?\n> Cheers, Darek"),
+    ])  # fmt: skip
+    add_sessions(repo, april)
+    assert run_dream(repo, DreamOptions()).owner_learned == "Darek"
+    written = pages(repo)
+    assert "knowledge/people/User.md" not in written
+    assert "balby" in written["knowledge/people/Darek.md"].lower()
+    # Both sessions in one run: the name from April names January's lines.
+    fresh = owned_memory(tmp_path / "fresh", owner=None)
+    add_sessions(fresh, january, april)
+    run_dream(fresh, DreamOptions())
+    assert sorted(p for p in pages(fresh) if "/people/" in p) == ["knowledge/people/Darek.md"]
+
+
 def test_first_and_third_person_questions_name_the_same_subject() -> None:
     owner = ["Maya Chen", "mc"]
     asked = ("where do i work now?", "Where does Maya work now?", "what is Maya Chen's job?")
