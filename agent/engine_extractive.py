@@ -32,6 +32,7 @@ from .evidence import Block, EvidenceStore
 from .memory_agent import Finding, MemoryReport
 from .question import Question, analyse, names_owner
 from .reader import Candidate, Reader, Reading, Similarity, Subject, dominant_names, nearer
+from .spans import written_lowercase
 from .text import WORD, sentences, stopwords, terms
 from .tools import Toolbox
 from .wiki import Fact, Wiki, page_label
@@ -139,6 +140,7 @@ class ExtractiveEngine:
         recased = _recase(q.text, self._people(pool, users))
         if recased != q.text:
             q = analyse(recased)  # "where did hollis get a job?": Hollis is someone memory knows
+        asked = q
         q = self._amount_asked(q)
         subj, extra = self._subject(q, pool, users)
         pool = _dedupe([*pool, *extra])
@@ -175,6 +177,11 @@ class ExtractiveEngine:
         if q.answer_type == "name" and subj.chain_done and subj.resolved and subj.evidence:
             return Draft(self._resolved_answer(subj), steps=steps)
         readings = reader.read(pool)
+        if q is not asked and not any(r.span for r in readings):
+            # Nearer the amount examples, yet nothing found says one ("what did the
+            # charity race raise awareness for?"): the question as it reads.
+            q, reader = asked, replace(reader, q=asked)
+            readings = reader.read(pool)
         if q.current and readings and readings[0].span:
             # What holds now may have changed since: look the value itself up.
             more = self._candidates(self._search(readings[0].span), rank_shift=3)
@@ -229,7 +236,7 @@ class ExtractiveEngine:
         """ "what do i charge for a block of lessons?" asks for an amount, though no word of
         it says "how much": told by the example questions it is nearest to
         (`answer_asked` in language/data/prototypes.json), by a margin."""
-        if q.answer_type != "thing" or q.wh not in ("what", "which") or q.head:
+        if q.answer_type != "thing" or q.wh not in ("what", "which"):
             return q
         similarity = self._similarity()
         if similarity is None:
@@ -544,10 +551,13 @@ def _lines(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _common_words(pool: list[Candidate]) -> set[str]:
-    """Words memory writes in lower case: a capitalized one of them is no name."""
+    """Words memory writes in lower case: a capitalized one of them is no name. Only
+    where it writes capitals at all: in "and the manager there, kwame, is so chill" lower
+    case says nothing."""
     out: set[str] = set()
     for c in pool:
-        out |= set(re.findall(r"\b[a-z][a-z'-]+\b", c.text))
+        if not written_lowercase(c.text):
+            out |= set(re.findall(r"\b[a-z][a-z'-]+\b", c.text))
     return out
 
 

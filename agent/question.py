@@ -75,6 +75,8 @@ def _tokens(text: str) -> list[str]:
 def analyse(text: str) -> Question:
     """Read a question (see the module docstring)."""
     text = " ".join(text.split())
+    # Typed without the apostrophe: "whos my manager", "wheres the lease".
+    text = re.sub(r"\b(who|what|where|when|how|that)s\b", r"\1 is", text, flags=re.I)
     low = text.lower().replace("’", "'")
     toks = [t.lower() for t in _tokens(low)]
     first = toks[0] if toks else ""
@@ -120,7 +122,8 @@ def analyse(text: str) -> Question:
     if owner is None and re.search(r"\b(i|me|my|mine|myself|we|our|us)\b", low):
         owner = "me"
     # "in April" says when, not what: its words are no topic a sentence must share.
-    all_terms = terms(without_time(text))
+    # Nor do "these days" or "at the moment": they ask for what holds now (`current`).
+    all_terms = terms(_without_cues(without_time(text), "current_cues"))
     drop = {t for t in all_terms if _is_type_word(t)}
     generic = {w for v in _words("generic_verbs") for w in terms(v)}
     focus_words = list(head) if head else []
@@ -214,6 +217,12 @@ def without_time(text: str) -> str:
     """The question without the stretch of time it names ("in April 2025")."""
     m = _time_scope(text.lower())
     return text if m is None else " ".join((text[: m.start()] + text[m.end() :]).split())
+
+
+def _without_cues(text: str, key: str) -> str:
+    for cue in sorted(_words(key), key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(cue)}(?!\w)", " ", text, flags=re.I)
+    return " ".join(text.split())
 
 
 def _time_scope(low: str) -> re.Match[str] | None:

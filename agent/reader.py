@@ -701,12 +701,28 @@ class Reader:
         surest money of the sentence; an amount in another unit ("a 1br for 1350", "70%",
         "1 hour") is no price, a weak answer when nothing better is there, and a number
         written as a word ("six sessions") none."""
-        found = [a for a in amounts(s) if not self._in_question(a.text)]
+        found = [a for a in amounts(s) if not self._in_question(a.text) and not self._label(s, a)]
         if not self.asks_money:
-            return found, False
+            # A span of time ("12 weeks to get ready") answers no question that names no
+            # time ("what did i score?").
+            return [a for a in found if not self._time_span(a)], False
         ranks = [money_rank(s, a) for a in found]
         best = max((r for r in ranks if r >= 0), default=-1)
         return [a for a, r in zip(found, ranks, strict=True) if r == best >= 0], best == 0
+
+    def _time_span(self, a: Span) -> bool:
+        """A span of time, for a question that asks no "how much/long" and names no time
+        ("what did i score?"; "how much notice do i give?" may well be "four weeks")."""
+        unit = terms(a.text) & _TIME_UNITS
+        return bool(unit) and self.q.wh != "how" and not (set(self.q.terms) & _TIME_UNITS)
+
+    def _label(self, s: str, a: Span) -> bool:
+        """A number that names which one, as the question numbers it ("part 1" when
+        "part 3" is asked about): no amount."""
+        before = WORD.findall(s[: a.start].lower())[-1:]
+        return bool(before) and bool(
+            re.search(rf"\b{re.escape(before[0])}\s+\d+\b", self.q.text, re.I)
+        )
 
     def _values_in(self, text: str, c: Candidate) -> list[Span]:
         """Every value of the kind asked for in `text`."""
@@ -959,6 +975,9 @@ def _joined(s: str, best: Span, spans: list[Span]) -> str:
     while hi + 1 < len(order) and _LIST_GAP.fullmatch(s[order[hi].end : order[hi + 1].start]):
         hi += 1
     return s[order[lo].start : order[hi].end]
+
+
+_TIME_UNITS = frozenset(terms("second minute hour day week fortnight month year"))
 
 
 def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -> str | None:

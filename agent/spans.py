@@ -15,7 +15,7 @@ from functools import cache
 
 from dateutil.relativedelta import relativedelta
 
-from .text import lexicon, stopwords
+from .text import NUMBER_WORDS, lexicon, stopwords
 
 MONTHS = [
     "january", "february", "march", "april", "may", "june", "july", "august",
@@ -27,12 +27,8 @@ _MON = (
 )
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_NUMBER_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "fifteen": 15, "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90, "a couple of": 2,
-    "a few": 3, "several": 3,
-}  # fmt: skip
+
+_NUMBER_WORDS = NUMBER_WORDS
 #: The number words that count something ("two weeks", "after sixty days"), as a regex.
 COUNT_WORDS = "|".join(w for w in _NUMBER_WORDS if " " not in w and w not in ("a", "an", "several"))
 _NUM_WORD = (
@@ -246,7 +242,9 @@ def amounts(sentence: str) -> list[Span]:
             continue
         text = m.group(0).strip()
         unit = text.split()[-1].lower() if " " in text else ""
-        if unit in stopwords() or unit in MONTHS:
+        # A verb after a number is no unit: "PART 3 PASSED", "2 moved out".
+        verb = len(unit) >= 5 and unit.endswith("ed") and unit not in ("hundred", "hundreds")
+        if unit in stopwords() or unit in MONTHS or verb:
             text = text.rsplit(" ", 1)[0]
         out.append(Span(text, m.start(), m.start() + len(text)))
     return sorted(out, key=lambda s: s.start)
@@ -389,6 +387,8 @@ def names(
         out.append(Span(text, start, start + len(text)))
     if written_lowercase(sentence):
         out += _known_in_lowercase(sentence, known | (proper or frozenset()), out)
+        if not out:  # a word no dictionary knows is a name only when nothing surer is
+            out += _unknown_in_lowercase(sentence, out, common)
     return sorted(out, key=lambda s: s.start)
 
 
@@ -413,6 +413,138 @@ def _known_in_lowercase(sentence: str, known: set[str] | frozenset[str], taken: 
             if any(s.start < m.end() and m.start() < s.end for s in [*taken, *out]):
                 continue
             out.append(Span(name.title(), m.start(), m.end()))
+    return out
+
+
+#: Chat shorthand that no dictionary lists and that names nobody: "lol", "tbh", "convo".
+_CHAT_WORDS = frozenset(
+    [
+        "lol",
+        "lmao",
+        "haha",
+        "hahaha",
+        "omg",
+        "idk",
+        "imo",
+        "imho",
+        "btw",
+        "fwiw",
+        "ngl",
+        "tbh",
+        "rn",
+        "asap",
+        "tmrw",
+        "tmr",
+        "tho",
+        "cuz",
+        "coz",
+        "pls",
+        "plz",
+        "thx",
+        "np",
+        "yep",
+        "yup",
+        "nah",
+        "nope",
+        "yea",
+        "yeah",
+        "okay",
+        "kinda",
+        "sorta",
+        "gonna",
+        "wanna",
+        "gotta",
+        "dunno",
+        "lemme",
+        "gimme",
+        "smth",
+        "sth",
+        "abt",
+        "convo",
+        "bday",
+        "appt",
+        "sched",
+        "msg",
+        "pic",
+        "pics",
+        "vid",
+        "aww",
+        "ugh",
+        "hmm",
+        "mmm",
+        "wtf",
+        "ffs",
+        "jk",
+        "ikr",
+        "tbf",
+        "obvs",
+        "prob",
+        "probs",
+        "def",
+        "defo",
+        "gotcha",
+    ]
+)
+#: A contraction typed without its apostrophe: "doesnt", "ive", "theyre", "cant".
+_BARE_CONTRACTION = re.compile(
+    r"(?:i|you|we|they|he|she|it|that|there|what|who|where|here)(?:m|re|ve|ll|d|s)|"
+    r"(?:do|does|did|is|are|was|were|have|has|had|wo|ca|could|would|should|must|need|ai)nt"
+)
+
+
+def looks_like_name(word: str) -> bool:
+    """A word typed in lower case that is most likely a name ("okonkwo", "zuzia",
+    "conisbrough"): no English word (WordNet's lemmas and their forms), no chat shorthand,
+    no contraction without its apostrophe, and, when long, no misspelling of a word
+    ("dentsit"). Short names one letter off a word ("lou", "low") still count."""
+    low = word.lower()
+    if len(low) < 3 or not low.isalpha() or low in stopwords() or low in _CHAT_WORDS:
+        return False
+    if low in _function_words():
+        return False  # WordNet lists no pronouns nor determiners ("everything", "whose")
+    if _BARE_CONTRACTION.fullmatch(low):
+        return False
+    return not _known_word(low) and not (len(low) >= 6 and _misspelt(low))
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+@cache
+def _known_word(low: str) -> bool:
+    from validators.lexicon import known
+
+    return known(low)
+
+
+def _misspelt(low: str) -> bool:
+    """One letter dropped, added, swapped or changed from a word WordNet knows."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    splits = [(low[:i], low[i:]) for i in range(len(low) + 1)]
+    edits = (
+        [a + b[1:] for a, b in splits if b]
+        + [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
+        + [a + c + b[1:] for a, b in splits if b for c in letters]
+        + [a + c + b for a, b in splits for c in letters]
+    )
+    return any(e != low and _known_word(e) for e in edits)
+
+
+def _unknown_in_lowercase(sentence: str, taken: list[Span], common: set[str] | frozenset[str]):
+    """Words of a sentence typed in lower case that look like names (`looks_like_name`),
+    shown capitalised; a word memory also writes in lower case elsewhere (`common`, when
+    given) is an ordinary word of this memory ("parkrun")."""
+    out: list[Span] = []
+    for m in re.finditer(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])", sentence):
+        word = m.group(0)
+        if any(s.start < m.end() and m.start() < s.end for s in [*taken, *out]):
+            continue
+        if looks_like_name(word):
+            out.append(Span(word.title(), m.start(), m.end()))
     return out
 
 

@@ -55,12 +55,46 @@ def _base_forms() -> dict[str, str]:
     return out
 
 
+#: Number words and what they count ("a couple of" is 2).
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "fifteen": 15, "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90, "a couple of": 2,
+    "a few": 3, "several": 3,
+}  # fmt: skip
+#: A number run into its unit ("10hrs", "2br", "5oz"), not an ordinal ("3rd").
+_NUMBER_UNIT = re.compile(r"(\d+)(?!st\b|nd\b|rd\b|th\b)([a-z]{2,})")
+
+
+#: Units as people shorten them: "6 yrs", "2hrs", "20 mins".
+_UNITS = {"hr": "hour", "hrs": "hour", "min": "minute", "mins": "minute", "wk": "week",
+          "wks": "week", "yr": "year", "yrs": "year", "secs": "second"}  # fmt: skip
+
+
+def _word_terms(w: str) -> list[str]:
+    """A word as terms: "10hrs" is "10" and "hrs", "ten" is "10"."""
+    m = _NUMBER_UNIT.fullmatch(w)
+    if m:
+        return [m.group(1), _UNITS.get(m.group(2), m.group(2))]
+    if w in _UNITS:
+        return [_UNITS[w]]
+    n = NUMBER_WORDS.get(w)
+    return [str(n)] if n is not None and w not in ("a", "an", "several") else [w]
+
+
 def terms(text: str) -> set[str]:
-    """Content words, stemmed: no stopwords, no possessive 's, no single letters; the
-    past of an irregular verb counts as the verb ("grew" as "grow")."""
+    """Content words, stemmed: no stopwords, no possessive 's, no single letters (a single
+    digit is a word: "part 3" is not "part 1"); the past of an irregular verb counts as
+    the verb ("grew" as "grow")."""
     words = WORD.findall(_POSSESSIVE.sub("", text.lower().replace("’", "'")))
     base = _base_forms()
-    return {stem(base.get(w, w)) for w in words if len(w) > 1 and w not in stopwords()}
+    return {
+        stem(base.get(t, t))
+        for w in words
+        if w not in stopwords()
+        for t in _word_terms(w)
+        if len(t) > 1 or t.isdigit()
+    }
 
 
 def sentences(text: str) -> list[str]:

@@ -224,3 +224,53 @@ def test_a_turn_is_read_under_its_conversation_title(tmp_path) -> None:
     with Agent(repo.root, AgentSettings(), record=False) as agent:
         knife = agent.ask("which chef knife do i use now?")
     assert knife.text.lower().startswith("shun"), knife.text
+
+
+def test_numbers_are_words_whatever_way_they_are_typed() -> None:
+    # "ten hours" and "10hrs" say the same; "part 3" is not "part 1".
+    assert terms("a block of ten hours") == terms("block of 10hrs")
+    assert "3" in terms("my part 3 test") and "1" not in terms("my part 3 test")
+    assert terms("6 yrs") == terms("6 years")
+    assert "3rd" in terms("on the 3rd")  # an ordinal stays one word
+
+
+def test_asked_for_now_is_no_topic_and_a_missing_apostrophe_is_no_word() -> None:
+    q = analyse("where am i living these days?")
+    assert q.current and q.terms == frozenset(terms("living"))
+    q = analyse("whos my manager at the moment")
+    assert q.wh == "who" and q.answer_type == "name" and q.terms == frozenset(terms("manager"))
+
+
+def test_a_lower_case_word_no_dictionary_knows_is_a_name() -> None:
+    from agent.spans import looks_like_name, names
+
+    assert [s.text for s in names("and the manager there, kwame, is so chill")] == ["Kwame"]
+    assert [s.text for s in names("i only see zuzia every other weekend")] == ["Zuzia"]
+    # Chat shorthand, a contraction without its apostrophe, a misspelt word, a pronoun.
+    for word in ("tbh", "doesnt", "theyre", "dentsit", "everything", "convo"):
+        assert not looks_like_name(word), word
+    assert names("my dentsit appointment is tuesday lol tbh doesnt matter") == []
+
+
+def test_a_what_question_after_an_amount_asks_for_a_number(tmp_path) -> None:
+    """ "what do i charge for a block of ten hours?" says no "how much": the example
+    questions it is nearest to tell (`answer_asked`)."""
+    from agent.runner import Agent, AgentSettings
+
+    repo = _memory(
+        tmp_path / "m",
+        [
+            "started teaching guitar on saturdays at the community hall",
+            "block of 10 lessons 350, paid upfront. single lesson 38",
+            "PART 3 PASSED this morning. 39 out of 51, grade B lol but a pass is a pass",
+            "passed the part 1 in february, 93 on the questions",
+            "booked the part 3 test for july, 12 weeks to get ready",
+        ],
+    )
+    with Agent(repo.root, AgentSettings(), record=False) as agent:
+        block = agent.ask("what do i charge for a block of ten lessons?")
+        score = agent.ask("what did i score on my part 3 test?")
+        where = agent.ask("what do i teach on saturdays?")
+    assert block.text.startswith("350"), block.text
+    assert score.text.startswith("39"), score.text
+    assert not where.text[:1].isdigit(), where.text  # a thing, not an amount
