@@ -260,6 +260,8 @@ def read_changes(doc: Any) -> list[Change]:
 
 #: Clause-level dependents: a value's context stops at them.
 _CLAUSES = {"conj", "ccomp", "advcl", "parataxis", "relcl", "acl"}
+#: Words for a day relative to the turn: never part of a value.
+_DAY_WORDS = {"today", "tonight", "yesterday", "tomorrow", "now"}
 #: Prepositions of time: their object is when something happened ("after the review").
 _WHEN_PREPS = {"after", "before", "during", "since", "until", "till", "by"}
 #: Entity labels that are times, not values.
@@ -290,8 +292,8 @@ def _value_text(span: Any) -> str | None:
     toks = list(span)
     while toks and (toks[0].dep_ in ("det", "poss", "intj") or toks[0].pos_ == "INTJ"):
         toks = toks[1:]
-    while toks and toks[-1].ent_type_ in _TIMES:
-        toks = toks[:-1]
+    while toks and (toks[-1].ent_type_ in _TIMES or toks[-1].lower_ in _DAY_WORDS):
+        toks = toks[:-1]  # "the keys today", "KEYS TODAY" (shouted, so not tagged a date)
     text = span.doc[toks[0].i : toks[-1].i + 1].text if toks else ""
     return text if len(text) >= 2 else None
 
@@ -385,7 +387,8 @@ def _context(span: Any, verb: Any, values: set[int]) -> tuple[list[Any], int]:
             elif (
                 c.dep_ in _CORE
                 and len(small) <= _CORE_WORDS
-                and not any(t.i in values for t in small)  # another value's own words
+                # a loose part holding another value is that value's own ("goodbye X")
+                and not (c.dep_ in _LOOSE and any(t.i in values for t in small))
             ):
                 keep.update(t.i for t in small)
     keep.update(range(span.start, span.end))  # the value's own phrase

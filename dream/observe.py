@@ -191,6 +191,7 @@ class StatementReader:
         self.topic = classifier_for(embedder, "topic")
         self.subject = classifier_for(embedder, "subject")
         self.role = classifier_for(embedder, "value_role")
+        self.change = classifier_for(embedder, "change")
 
     def read(
         self, items: list[WorkItem], speaker_of: Any, forget: list[Any]
@@ -268,7 +269,7 @@ class StatementReader:
                 key = chunk.root.lemma_.lower()
                 owned_phrases.append((len(out[r.path]) - 1, r.path, key, surface))
         self._type_owned(out, owned_phrases)
-        read_roles(candidates, self.role, self.embedder)
+        read_roles(candidates, self.role, self.embedder, self.change)
         keep_best_of_turn(out)
         merge_repeats(out)
         return out

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+import numpy as np
+
 from .changes import Candidate, Change
 
 #: A value is new (or old) when its clause is nearer those examples than the runner-up
@@ -20,18 +22,27 @@ from .changes import Candidate, Change
 ROLE_MARGIN = 0.07
 #: Once one side of a turn's change is clear, its other side may be less so ...
 PARTNER_MARGIN = 0.03
-#: ... but a new value with no old one beside it must be very clear.
+#: ... but a new value with no old one beside it must be very clear,
 LONE_MARGIN = 0.1
+#: or clear enough when its whole sentence is nearer the examples of a change than those
+#: of a steady state ("change" in the prototypes) by at least CHANGE_MARGIN: two signals
+#: that agree ("they bumped me to X": the clause of a new value, a sentence of a change).
+SEEN_LONE_MARGIN = 0.05
+CHANGE_MARGIN = 0.02
 #: Entity labels of amounts: their attribute is the topic's amount, apart from names.
 AMOUNT_LABELS = {"MONEY", "CARDINAL", "QUANTITY"}
 
 
-def read_roles(candidates: list[tuple[Any, Candidate]], role: Any, embedder: Any) -> None:
+def read_roles(
+    candidates: list[tuple[Any, Candidate]], role: Any, embedder: Any, change: Any = None
+) -> None:
     """New and old values by the examples their clause is nearest to ("I use X now",
-    "no more X"); a turn's new value replaces the old value the same turn names."""
+    "no more X"); a turn's new value replaces the old value the same turn names.
+    `change` classifies a statement's sentence as a change or a steady state."""
     if not candidates:
         return
     scores = role.scores(embedder.embed([c.context for _, c in candidates]))
+    changing = _changing(candidates, change)
     new, old, other = (role.labels.index(k) for k in ("new", "old", "other"))
     turns: dict[tuple[str, int], list[tuple[Any, Any, Candidate]]] = defaultdict(list)
     for (st, cand), row in zip(candidates, scores, strict=True):
@@ -42,7 +53,8 @@ def read_roles(candidates: list[tuple[Any, Candidate]], role: Any, embedder: Any
         rows = [row for row, _, _ in found]
         m_new, i_new = _lead(rows, new)
         m_old, i_old = _lead(rows, old)
-        if max(m_new, m_old) < ROLE_MARGIN:
+        seen = m_new >= SEEN_LONE_MARGIN and id(found[i_new][1]) in changing
+        if max(m_new, m_old) < ROLE_MARGIN and not seen:
             continue  # neither side is clear enough
         anchor = i_new if m_new >= m_old else i_old
         rest = [
@@ -56,7 +68,7 @@ def read_roles(candidates: list[tuple[Any, Candidate]], role: Any, embedder: Any
             i_old = max(rest, key=lambda i: _margin(rows[i], old), default=-1)
             if i_old < 0 or _margin(rows[i_old], old) < PARTNER_MARGIN:
                 i_old = -1
-                if m_new < LONE_MARGIN:
+                if (m_new < LONE_MARGIN and not seen) or not _specific(found[i_new][2]):
                     continue
         else:
             # A clear end; the new value, if any, is the other phrase more like a new
@@ -122,6 +134,28 @@ def _after_end(found: list[tuple[Any, Any, Candidate]], roles: tuple[int, int, i
     st_end.changes.remove(ended)
     st.changes.append(Change(_attr_of(st, cand), cand.value, ended.old, None))
     return True
+
+
+def _specific(cand: Candidate) -> bool:
+    """Enough to stand alone as a value: a name or entity, an amount, or more than one
+    word ("dialysis clinic"); a bare common noun ("the keys", "date") says too little."""
+    words = cand.value.split()
+    named = any(w[:1].isupper() and not w.isupper() for w in words)  # not "KEYS" shouted
+    return bool(cand.label) or any(c.isdigit() for c in cand.value) or len(words) > 1 or named
+
+
+def _changing(candidates: list[tuple[Any, Candidate]], change: Any) -> set[int]:
+    """Ids of the statements whose sentence is nearer a change than a steady state."""
+    if change is None:
+        return set()
+    sts = list({id(st): st for st, _ in candidates if st.vector is not None}.values())
+    if not sts:
+        return set()
+    rows = change.scores(np.stack([st.vector for st in sts]))
+    c, steady = change.labels.index("change"), change.labels.index("steady")
+    return {
+        id(st) for st, row in zip(sts, rows, strict=True) if row[c] - row[steady] >= CHANGE_MARGIN
+    }
 
 
 def _margin(row: Any, label: int) -> float:

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, field
 
+import numpy as np
 import pytest
 
 from dream import DreamOptions, run_dream
-from dream.changes import read_changes, value_candidates
+from dream.changes import Candidate, read_changes, value_candidates
+from dream.roles import read_roles
 from ingest.capture import capture_sessions
 from ingest.formats import parse_file
 from language import parse
@@ -35,8 +38,54 @@ SESSIONS = [
     _session("2026-03-02-work", "2026-03-02",
              "first week done. my boss, Carla Mendes, is kind of a lot but fair"),
     _session("2026-03-20-rate", "2026-03-20",
-             "tiny update, they moved me up to 31.50 after the probation review"),
+             "tiny update, hr bumped me to 31.50 after the probation review"),
+    _session("2026-04-02-keys", "2026-04-02", "WE GOT THE KEYS TODAY. finally"),
 ]  # fmt: skip
+
+
+class _Examples:
+    """A classifier by examples with fixed scores per text (the mechanism under test is
+    how the scores are combined, not the embedding model)."""
+
+    def __init__(self, labels: list[str], table: dict[str, list[float]]):
+        self.labels, self.table = labels, table
+
+    def scores(self, vectors: np.ndarray) -> np.ndarray:
+        return np.array([self.table[str(int(v[0]))] for v in vectors])
+
+
+class _Embed:
+    def __init__(self, ids: dict[str, int]):
+        self.ids = ids
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        return np.array([[float(self.ids[t])] for t in texts])
+
+
+@dataclass
+class _Said:
+    n: int
+    vector: np.ndarray
+    topic: str = "Work and money"
+    anchor: tuple[str, str, str] = ("sessions/x", "t1", "")
+    changes: list = field(default_factory=list)
+
+
+def _read(context_scores: list[float], sentence_change: list[float], value: str) -> list:
+    role = _Examples(["new", "old", "other"], {"0": context_scores})
+    change = _Examples(["change", "steady"], {"7": sentence_change})
+    st = _Said(1, np.array([7.0]))
+    read_roles([(st, Candidate(value, "they did something to X", None))], role,
+               _Embed({"they did something to X": 0}), change)  # fmt: skip
+    return [(c.new, c.old) for c in st.changes]
+
+
+def test_a_lone_new_value_needs_a_clear_clause_or_a_sentence_of_change_too() -> None:
+    clear, fair = [0.80, 0.60, 0.65], [0.70, 0.62, 0.64]  # margins 0.15 and 0.06
+    assert _read(clear, [0.4, 0.5], "31.50") == [("31.50", None)]
+    assert _read(fair, [0.4, 0.5], "31.50") == []  # a steady sentence: not enough
+    assert _read(fair, [0.5, 0.4], "31.50") == [("31.50", None)]  # a change: enough
+    assert _read(fair, [0.5, 0.4], "keys") == []  # a bare common noun says too little
 
 
 def values(text: str) -> list[tuple[str | None, str | None, str | None]]:
@@ -95,4 +144,6 @@ def test_a_named_boss_is_current(profile: str) -> None:
 
 
 def test_when_something_happened_is_no_value(profile: str) -> None:
-    assert not any("probation" in x for x in section(profile, "Current"))
+    current = section(profile, "Current")
+    assert not any("probation" in x for x in current)
+    assert not any("keys" in x.lower() for x in current)  # "WE GOT THE KEYS TODAY"
