@@ -269,7 +269,7 @@ class StatementReader:
                 key = chunk.root.lemma_.lower()
                 owned_phrases.append((len(out[r.path]) - 1, r.path, key, surface))
         self._type_owned(out, owned_phrases)
-        read_roles(candidates, self.role, self.embedder, self.change)
+        read_roles(candidates, self.role, self.embedder, self.change, self.topic)
         keep_best_of_turn(out)
         merge_repeats(out)
         return out

@@ -10,6 +10,7 @@ new value alone must be very clear.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -29,18 +30,38 @@ LONE_MARGIN = 0.1
 #: that agree ("they bumped me to X": the clause of a new value, a sentence of a change).
 SEEN_LONE_MARGIN = 0.05
 CHANGE_MARGIN = 0.02
+#: A value's own clause names its attribute's topic when its best topic leads the
+#: runner-up by this much (mean top-3 cosine similarity); else the sentence's topic.
+CLAUSE_TOPIC_MARGIN = 0.02
 #: Entity labels of amounts: their attribute is the topic's amount, apart from names.
 AMOUNT_LABELS = {"MONEY", "CARDINAL", "QUANTITY"}
 
 
 def read_roles(
-    candidates: list[tuple[Any, Candidate]], role: Any, embedder: Any, change: Any = None
+    candidates: list[tuple[Any, Candidate]],
+    role: Any,
+    embedder: Any,
+    change: Any = None,
+    topic: Any = None,
 ) -> None:
     """New and old values by the examples their clause is nearest to ("I use X now",
     "no more X"); a turn's new value replaces the old value the same turn names.
-    `change` classifies a statement's sentence as a change or a steady state."""
+    `change` classifies a statement's sentence as a change or a steady state; `topic`
+    names a new value's attribute by its own clause (else the statement's topic)."""
     if not candidates:
         return
+    found_values: list[tuple[Change, Any, Candidate]] = []
+    _read_turns(candidates, role, embedder, change, found_values)
+    _name_attributes(found_values, embedder, topic)
+
+
+def _read_turns(
+    candidates: list[tuple[Any, Candidate]],
+    role: Any,
+    embedder: Any,
+    change: Any,
+    found_values: list[tuple[Change, Any, Candidate]],
+) -> None:
     scores = role.scores(embedder.embed([c.context for _, c in candidates]))
     changing = _changing(candidates, change)
     new, old, other = (role.labels.index(k) for k in ("new", "old", "other"))
@@ -48,7 +69,7 @@ def read_roles(
     for (st, cand), row in zip(candidates, scores, strict=True):
         turns[(st.anchor[0], st.n)].append((row, st, cand))
     for found in turns.values():
-        if _after_end(found, (new, old, other)):
+        if _after_end(found, (new, old, other), found_values):
             continue
         rows = [row for row, _, _ in found]
         m_new, i_new = _lead(rows, new)
@@ -81,7 +102,8 @@ def read_roles(
         _, st, cand = found[i_new]
         old_value = found[i_old][2].value if i_old >= 0 else None
         # The old value's attribute wins when it is on record (engine).
-        st.changes.append(Change(_attr_of(st, cand), cand.value, old_value, None))
+        st.changes.append(Change(None, cand.value, old_value, None))
+        found_values.append((st.changes[-1], st, cand))
 
 
 def _successor(
@@ -116,7 +138,11 @@ def _successor(
     return best
 
 
-def _after_end(found: list[tuple[Any, Any, Candidate]], roles: tuple[int, int, int]) -> bool:
+def _after_end(
+    found: list[tuple[Any, Any, Candidate]],
+    roles: tuple[int, int, int],
+    found_values: list[tuple[Change, Any, Candidate]],
+) -> bool:
     """A turn whose grammar already ended a value ("i quit coffee") and names its
     successor in other words ("yerba mate in the morning instead"): the successor takes
     the ended value's place. True when the turn's change was read this way."""
@@ -132,7 +158,8 @@ def _after_end(found: list[tuple[Any, Any, Candidate]], roles: tuple[int, int, i
         return True  # the end stands alone, as the grammar read it
     _, st, cand = found[i_new]
     st_end.changes.remove(ended)
-    st.changes.append(Change(_attr_of(st, cand), cand.value, ended.old, None))
+    st.changes.append(Change(None, cand.value, ended.old, None))
+    found_values.append((st.changes[-1], st, cand))
     return True
 
 
@@ -174,10 +201,24 @@ def _lead(rows: list[Any], label: int) -> tuple[float, int]:
     return _margin(rows[best], label), best
 
 
-def _attr_of(st: Any, cand: Candidate) -> str:
-    """A new value with no old one on record: the attribute is the statement's topic,
-    its amounts apart ("Work and money" holds an employer, "Work and money (amount)" a
-    pay rate)."""
-    if cand.label in AMOUNT_LABELS or cand.value.replace(".", "").replace(",", "").isdigit():
-        return f"{st.topic} (amount)"
-    return st.topic
+def _name_attributes(
+    found_values: list[tuple[Change, Any, Candidate]], embedder: Any, topic: Any
+) -> None:
+    """A new value's attribute, used when no old value is on record: the topic of its own
+    clause ("i do one matcha in the morning now": Food and drink), not of the whole
+    turn's sentence, which may be about something else; amounts apart ("Work and money
+    (amount)" holds a pay rate, "Work and money" an employer)."""
+    if not found_values:
+        return
+    topics = [st.topic for _, st, _ in found_values]
+    if topic is not None:
+        texts = [re.sub(r"\bX\b", c.value, c.context, count=1) for _, _, c in found_values]
+        labels = topic.label(embedder.embed(texts))
+        # The clause's own topic when it is clear; a short clause often is not.
+        topics = [
+            label if margin >= CLAUSE_TOPIC_MARGIN else st.topic
+            for (label, margin), (_, st, _) in zip(labels, found_values, strict=True)
+        ]
+    for (ch, _, cand), name in zip(found_values, topics, strict=True):
+        amount = cand.value.replace(".", "").replace(",", "").isdigit()
+        ch.attr = f"{name} (amount)" if cand.label in AMOUNT_LABELS or amount else name
