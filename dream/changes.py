@@ -308,15 +308,33 @@ def _clause(tok: Any) -> Any:
     return head
 
 
-def _someone_else(verb: Any) -> bool:
+#: Pronouns of another person ("that's the end of X for me" is the speaker's own).
+_THIRD_PERSON = {"he", "she", "they", "him", "her", "them"}
+
+
+def _someone_else(verb: Any, value: Any = None) -> bool:
     """The clause's subject is a third person ("he's off X now", "Marcus found X") and
-    the speaker is not in it ("they bumped me to X" is about the speaker)."""
+    the speaker is not in it ("they bumped me to X" is about the speaker, when the value
+    hangs on the verb: in "my son keeps sending me flats in X" it is the son's act)."""
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    head = verb
+    while subj is None and head.dep_ == "xcomp" and head.head.i != head.i:
+        head = head.head  # "keeps sending me ...": the subject of "keeps"
+        subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is None or subj.lower_ in _SPEAKER:
         return False
-    if any(t.lower_ in _SPEAKER for t in verb.subtree if t.dep_ in ("dobj", "dative", "pobj")):
+    on_verb = value is None or verb.i in (value.head.i, value.head.head.i)
+    if on_verb and any(
+        t.lower_ in _SPEAKER for t in verb.subtree if t.dep_ in ("dobj", "dative", "pobj")
+    ):
         return False
-    return subj.pos_ == "PRON" or subj.ent_type_ == "PERSON"
+    return (
+        subj.lower_ in _THIRD_PERSON
+        or subj.ent_type_ == "PERSON"
+        or (
+            subj.pos_ == "NOUN" and any(c.dep_ == "poss" for c in subj.children)  # "my son"
+        )
+    )
 
 
 #: Dependents of a noun that belong to its phrase.
@@ -368,12 +386,12 @@ def _context(span: Any, verb: Any, values: set[int]) -> tuple[list[Any], int]:
     # Up from the value to its clause's verb, stopping at a clause or loose part of its
     # own ("goodbye X, ...", "X instead"): that part is the value's context.
     path = [root]
-    while path[-1] is not verb and path[-1].head.i != path[-1].i:
+    while (verb is None or path[-1].i != verb.i) and path[-1].head.i != path[-1].i:
         if path[-1].dep_ in _CLAUSES or path[-1].dep_ in _LOOSE:
             break
         path.append(path[-1].head)
     top = path[-1]
-    keep = {t.i for t in root.subtree if t.i in sent} if top is root else set()
+    keep = {t.i for t in root.subtree if t.i in sent} if top.i == root.i else set()
     for node in path:
         keep.add(node.i)
         for c in node.children:
@@ -382,7 +400,7 @@ def _context(span: Any, verb: Any, values: set[int]) -> tuple[list[Any], int]:
             small = [t for t in c.subtree if t.i in sent]
             if c.dep_ == "prep" and c.lower_ in _WHEN_PREPS:
                 continue  # "after my review": when, not what happens to the value
-            if node is not root and node.pos_ in ("NOUN", "PROPN") and c.dep_ in _MODS:
+            if node.i != root.i and node.pos_ in ("NOUN", "PROPN") and c.dep_ in _MODS:
                 keep.update(t.i for t in small)  # "a studio in X": the noun's own words
             elif (
                 c.dep_ in _CORE
@@ -416,7 +434,7 @@ def value_candidates(doc: Any) -> list[Candidate]:
         if root.tag_ == "NNS" and not root.ent_type_ and any(t.dep_ == "predet" for t in span):
             continue  # "all the invoices": a description of many things, not a value
         verb = _clause(root)
-        if verb is not None and (_someone_else(verb) or _hedged(verb)):
+        if verb is not None and (_someone_else(verb, root) or _hedged(verb)):
             continue
         value = _value_text(span)
         if value is not None and value.lower() not in _SPEAKER | _GREETINGS:

@@ -109,6 +109,16 @@ def test_a_day_and_a_description_of_many_things_are_no_values() -> None:
     assert "all the invoices" not in found and "invoices" not in found
 
 
+def test_someone_elses_act_is_not_the_speakers_value() -> None:
+    def found(text: str) -> list[str]:
+        return [c.value for c in value_candidates(parse([clean_text(text)])[0])]
+
+    assert "Porto" not in found("my brother keeps sending me flats in Porto, cute but no")
+    assert "Porto" not in found("my mum wants me to look at flats in Porto")
+    assert "sugar" in found("so that's the end of sugar for me")  # 'that' is no one else
+    assert "31.50" in found("they bumped me to 31.50")  # the speaker is what they moved
+
+
 def test_a_values_context_is_its_act_not_the_whole_sentence() -> None:
     doc = parse([clean_text("they bumped me to 31.50 after my 90 day review")])[0]
     contexts = {c.value: c.context for c in value_candidates(doc)}

@@ -75,8 +75,8 @@ def _polarity_and_modality(
     my car'); its verb then goes into `ceased`, accounted for by the ending."""
     said_on = next((e.said_on for e in evidence if e.said_on), None)
     # A history line's span ('evernote — 2025-06-01 to 2026-01-05') says when it held,
-    # not a purpose ('to 2026-01-05' is no infinitive), and its value has no mood of its
-    # own (a bare 'evernote' is no imperative): only its polarity is checked.
+    # not a purpose ('to 2026-01-05' is no infinitive), and its value is so, not wished
+    # (a bare 'evernote' is no imperative): it needs evidence of a done or held value.
     fact_line = ended and _SPAN.search(text) is not None
     if fact_line:
         text = _SPAN.sub(" ", text)
@@ -149,17 +149,14 @@ def _polarity_and_modality(
             return _fail("negation differs from the evidence", _neg_words(part), hard=True)
         # Two ways of not doing may differ in tense: 'called off the trip' (done) is
         # 'not going' (to come); a wish still needs a wish.
-        if (
-            not weak
-            and not fact_line
-            and not any(
-                moods_agree(part.mood, p.mood)
-                or (part.negative and p.negative and DESIRE not in (part.mood, p.mood))
-                for p in same
-            )
+        mood = PLAIN if fact_line else part.mood  # a held value is so, whatever its words
+        if not weak and not any(
+            moods_agree(mood, p.mood)
+            or (part.negative and p.negative and DESIRE not in (mood, p.mood))
+            for p in same
         ):
             return _fail(
-                f"modality differs: the claim is {MOOD_WORDS[part.mood]}, "
+                f"modality differs: the claim is {MOOD_WORDS[mood]}, "
                 f"the evidence {MOOD_WORDS[same[0].mood]}",
                 [part.text],
                 hard=True,
