@@ -113,3 +113,12 @@ def test_an_ending_ends_what_it_governs_and_what_the_claim_ends_too() -> None:
     assert polarity("Rhea retired from teaching in June.", ev) is None
     r = polarity("Rhea still works at the bakery.", "I left the bakery in June.")
     assert r is not None and "ended" in r.reason
+
+
+def test_so_i_can_is_a_purpose_wherever_the_parser_hangs_it() -> None:
+    ev = "I want to go down to four days a week so I can spend Fridays with the kids"
+    assert mood_of(ev, "spend") == "desire"
+    r = polarity("Rhea spends Fridays with her kids.", ev)
+    assert r is not None and "modality" in r.reason
+    # 'so I can't' is a consequence, not a purpose.
+    assert mood_of("I'm ill so I can't come", "come") != "desire"

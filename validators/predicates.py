@@ -266,6 +266,8 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     purpose = any(c.lower_ == "so" for c in tok.children if c.dep_ in ("mark", "advmod"))
     if tok.dep_ == "advcl" and purpose and any(a in ("can", "could") for a in lows):
         return DESIRE  # 'so I can paint': a purpose, not yet done
+    if _so_i_can(tok):
+        return DESIRE  # the same, where the parser hangs it elsewhere (even as the root)
     text = " ".join(t.text for t in own)
     if any(a in ("will", "'ll", "shall", "wo") for a in lows) or _later(text, said_on):
         return FUTURE
@@ -291,6 +293,17 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     if lemma == "use" and any(c.dep_ == "xcomp" for c in tok.children):
         return PAST  # 'used to play'
     return PLAIN
+
+
+def _so_i_can(tok: Any) -> bool:
+    """Does the verb follow 'so (that) <subject> can/could', read from the words: a
+    purpose. Not 'so I can't come', a consequence."""
+    doc = tok.doc
+    before = [t.lower_ for t in doc[max(0, tok.i - 4) : tok.i]]
+    if not before or before[-1] not in ("can", "could"):
+        return False
+    rest = before[:-1]
+    return len(rest) >= 2 and rest[-2] in ("so", "that") and doc[tok.i - 2].pos_ == "PRON"
 
 
 def _subject(tok: Any) -> bool:
@@ -358,7 +371,17 @@ def predicates(
         carries = negative and tok.lower_ not in NEGATIONS  # 'hate running' negates nothing
         gov = _governor(tok) if tok.dep_ in _CLAUSAL else None
         # 'To be able to borrow': the clause hangs on an adjective of a predicate ('be').
-        while gov is not None and gov.i not in state and gov.dep_ in ("acomp", "attr", "oprd"):
+        # ... or on a noun of one, for an infinitive: 'go part-time to free up Mondays'
+        # (a small parser hangs 'to free' on 'time').
+        while (
+            gov is not None
+            and gov.i not in state
+            and gov.head.i != gov.i
+            and (
+                gov.dep_ in ("acomp", "attr", "oprd")
+                or (_is_infinitive(tok) and gov.pos_ in ("NOUN", "PROPN") and gov.dep_ == "dobj")
+            )
+        ):
             gov = gov.head
         if gov is not None and gov.i in state:
             gmood, _, gcarries = state[gov.i]
