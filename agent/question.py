@@ -117,13 +117,29 @@ def analyse(text: str) -> Question:
         answer_type = "yesno"
     owner, chain = _chain(low)
     names = tuple(_proper_names(text))
+    named = next((n for n in names if chain and chain[-1].split()[-1] == n.lower()), None)
+    if named and len(chain[-1].split()) == 2:
+        # "Darek's partner Lou", "my sister Ana": the relative is named, so the question
+        # is about Lou, as "what does Lou do for work?".
+        relative = re.escape(chain[-1].split()[0])
+        plain = re.sub(
+            rf"\b(?:my|our|[\w-]+'s)\s+(?:\w+\s+)?{relative}\s+(?={re.escape(named)}\b)",
+            "",
+            text,
+            count=1,
+            flags=re.I,
+        )
+        if plain != text:
+            return analyse(plain)
     if owner is None and names and re.search(rf"\b{re.escape(names[0].lower())}'s\b", low):
         owner = names[0]
     if owner is None and re.search(r"\b(i|me|my|mine|myself|we|our|us)\b", low):
         owner = "me"
     # "in April" says when, not what: its words are no topic a sentence must share.
     # Nor do "these days" or "at the moment": they ask for what holds now (`current`).
-    all_terms = terms(_without_cues(without_time(text), "current_cues"))
+    # "for a living" is "for work" ("living" is not "live").
+    topic_text = re.sub(r"\bfor a living\b", "for work", text, flags=re.I)
+    all_terms = terms(_without_cues(without_time(topic_text), "current_cues"))
     drop = {t for t in all_terms if _is_type_word(t)}
     generic = {w for v in _words("generic_verbs") for w in terms(v)}
     focus_words = list(head) if head else []

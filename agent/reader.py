@@ -285,10 +285,13 @@ def _about(
         if named and not others - subj.names:
             return "name"  # "She works as a nurse", just after Mila was named
     if spoken and who and who in subj.speakers:
+        if re.match(r"\s*(?:she|he)\b(?!\s+and\s+(?:i|me)\b)", low):
+            # "She works as a nurse", "she works theatres ..., so we'd see each other":
+            # about someone else, whatever "we" comes later ("she and i" is both; "they"
+            # may be things: "They were an important part of our wedding").
+            return None
         if _FIRST_PERSON.search(c.text):
             return "speaker"
-        if _PRONOUN.match(c.text.strip()):
-            return None  # "She works as a nurse" is about someone else
         if _SECOND_PERSON.search(_THANKS.sub(" ", c.text)):
             return None  # "Thank goodness your son's okay": about the one addressed
         others = _people_named(c.text, known_people)

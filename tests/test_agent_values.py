@@ -274,3 +274,13 @@ def test_a_what_question_after_an_amount_asks_for_a_number(tmp_path) -> None:
     assert block.text.startswith("350"), block.text
     assert score.text.startswith("39"), score.text
     assert not where.text[:1].isdigit(), where.text  # a thing, not an amount
+
+
+def test_a_named_relative_is_asked_about_by_name() -> None:
+    # "Darek's partner Lou" is Lou; "for a living" asks for work, not about living.
+    q = analyse("what does Darek's partner Lou do for work?")
+    assert q.names == ("Lou",) and q.owner is None and q.terms == frozenset(terms("lou work"))
+    assert analyse("where does my sister Ana live?").names == ("Ana",)
+    assert analyse("what is my sister's name?").owner == "me"  # nobody named: a chain
+    q = analyse("what do i do for a living now?")
+    assert q.answer_type == "occupation" and q.current and q.terms == frozenset(terms("work"))
