@@ -28,7 +28,7 @@ CHANGE_VERBS = {"switch", "change", "move", "replace", "swap", "trade", "migrate
 #: Paris" is a trip, not a change.
 TO_VERBS = {"switch", "move", "migrate", "upgrade", "downgrade", "relocate"}
 #: Verbs that end a value ("I quit X").
-END_VERBS = {"quit", "stop", "leave", "drop", "ditch", "cancel", "abandon", "give"}
+END_VERBS = {"quit", "stop", "leave", "drop", "ditch", "cancel", "abandon", "give", "lose"}
 #: Modifiers of a possessed noun that mark its time, not its kind.
 TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "latest", "first", "last",
                   "present", "existing"}  # fmt: skip
@@ -248,8 +248,10 @@ def _ended_place(verb: Any, obj: Any) -> Any:
         for prep in head.children:
             if prep.dep_ == "prep" and prep.lower_ in ("at", "with", "from"):
                 place = next((c for c in prep.children if c.dep_ == "pobj"), None)
-                if place is not None and _is_value(place):
-                    return place
+                if place is not None and (
+                    _is_value(place) or not any(c.lower_ in ("a", "an") for c in place.children)
+                ):
+                    return place  # "the bakery" is the one the speaker worked at
     return obj
 
 

@@ -100,6 +100,7 @@ def test_a_name_beside_something_of_the_speakers_is_its_value() -> None:
 
 def test_an_end_at_a_named_place_ends_the_place() -> None:
     assert values("quit my job at northwind last friday") == [(None, None, "northwind")]
+    assert values("so i lost my job at the corner bakery") == [(None, None, "corner bakery")]
     assert values("i quit coffee") == [(None, None, "coffee")]
 
 
