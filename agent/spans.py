@@ -15,6 +15,8 @@ from functools import cache
 
 from dateutil.relativedelta import relativedelta
 
+from language.person import is_bare_contraction
+
 from .text import NUMBER_WORDS, lexicon, stopwords
 
 MONTHS = [
@@ -28,9 +30,8 @@ _MON = (
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 
-_NUMBER_WORDS = NUMBER_WORDS
 #: The number words that count something ("two weeks", "after sixty days"), as a regex.
-COUNT_WORDS = "|".join(w for w in _NUMBER_WORDS if " " not in w and w not in ("a", "an", "several"))
+COUNT_WORDS = "|".join(w for w in NUMBER_WORDS if " " not in w and w not in ("a", "an", "several"))
 _NUM_WORD = (
     r"(?:\d+|a couple of|a few|several|an?|one|two|three|four|five|six|seven|eight|"
     r"nine|ten|eleven|twelve|fifteen|twenty|thirty)"
@@ -135,7 +136,7 @@ def render_date(d: dt.date, precision: str = "day") -> str:
 
 
 def _count(word: str) -> int:
-    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower(), 1)
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word.lower(), 1)
 
 
 def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
@@ -388,7 +389,7 @@ def names(
     if written_lowercase(sentence):
         out += _known_in_lowercase(sentence, known | (proper or frozenset()), out)
         if not out:  # a word no dictionary knows is a name only when nothing surer is
-            out += _unknown_in_lowercase(sentence, out, common)
+            out += _unknown_in_lowercase(sentence, out)
     return sorted(out, key=lambda s: s.start)
 
 
@@ -416,95 +417,25 @@ def _known_in_lowercase(sentence: str, known: set[str] | frozenset[str], taken: 
     return out
 
 
-#: Chat shorthand that no dictionary lists and that names nobody: "lol", "tbh", "convo".
-_CHAT_WORDS = frozenset(
-    [
-        "lol",
-        "lmao",
-        "haha",
-        "hahaha",
-        "omg",
-        "idk",
-        "imo",
-        "imho",
-        "btw",
-        "fwiw",
-        "ngl",
-        "tbh",
-        "rn",
-        "asap",
-        "tmrw",
-        "tmr",
-        "tho",
-        "cuz",
-        "coz",
-        "pls",
-        "plz",
-        "thx",
-        "np",
-        "yep",
-        "yup",
-        "nah",
-        "nope",
-        "yea",
-        "yeah",
-        "okay",
-        "kinda",
-        "sorta",
-        "gonna",
-        "wanna",
-        "gotta",
-        "dunno",
-        "lemme",
-        "gimme",
-        "smth",
-        "sth",
-        "abt",
-        "convo",
-        "bday",
-        "appt",
-        "sched",
-        "msg",
-        "pic",
-        "pics",
-        "vid",
-        "aww",
-        "ugh",
-        "hmm",
-        "mmm",
-        "wtf",
-        "ffs",
-        "jk",
-        "ikr",
-        "tbf",
-        "obvs",
-        "prob",
-        "probs",
-        "def",
-        "defo",
-        "gotcha",
-    ]
-)
-#: A contraction typed without its apostrophe: "doesnt", "ive", "theyre", "cant".
-_BARE_CONTRACTION = re.compile(
-    r"(?:i|you|we|they|he|she|it|that|there|what|who|where|here)(?:m|re|ve|ll|d|s)|"
-    r"(?:do|does|did|is|are|was|were|have|has|had|wo|ca|could|would|should|must|need|ai)nt"
-)
-
-
 def looks_like_name(word: str) -> bool:
     """A word typed in lower case that is most likely a name ("okonkwo", "zuzia",
     "conisbrough"): no English word (WordNet's lemmas and their forms), no chat shorthand,
     no contraction without its apostrophe, and, when long, no misspelling of a word
     ("dentsit"). Short names one letter off a word ("lou", "low") still count."""
     low = word.lower()
-    if len(low) < 3 or not low.isalpha() or low in stopwords() or low in _CHAT_WORDS:
+    if len(low) < 3 or not low.isalpha() or low in stopwords() or low in _chat_words():
         return False
     if low in _function_words():
         return False  # WordNet lists no pronouns nor determiners ("everything", "whose")
-    if _BARE_CONTRACTION.fullmatch(low):
+    if is_bare_contraction(low):
         return False
     return not _known_word(low) and not (len(low) >= 6 and _misspelt(low))
+
+
+@cache
+def _chat_words() -> frozenset[str]:
+    """Chat shorthand that no dictionary lists and that names nobody ("tbh", "convo")."""
+    return frozenset(str(w) for w in lexicon()["chat_shorthand"])  # type: ignore[union-attr]
 
 
 @cache
@@ -534,10 +465,9 @@ def _misspelt(low: str) -> bool:
     return any(e != low and _known_word(e) for e in edits)
 
 
-def _unknown_in_lowercase(sentence: str, taken: list[Span], common: set[str] | frozenset[str]):
+def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
     """Words of a sentence typed in lower case that look like names (`looks_like_name`),
-    shown capitalised; a word memory also writes in lower case elsewhere (`common`, when
-    given) is an ordinary word of this memory ("parkrun")."""
+    shown capitalised."""
     out: list[Span] = []
     for m in re.finditer(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])", sentence):
         word = m.group(0)

@@ -62,6 +62,18 @@ _BARE = {
     "lets": None, "wont": None,
 }  # fmt: skip
 _BARE_RE = re.compile(r"\b(" + "|".join(k for k, v in _BARE.items() if v) + r")\b", re.I)
+#: The shape of any contraction typed without its apostrophe, listed above or not
+#: ("youll", "itll", "mustnt"): pronoun or wh-word plus m/re/ve/ll/d/s, or a verb plus nt.
+_BARE_SHAPE = re.compile(
+    r"(?:i|you|we|they|he|she|it|that|there|what|who|where|here)(?:m|re|ve|ll|d|s)|"
+    r"(?:do|does|did|is|are|was|were|have|has|had|wo|ca|could|would|should|must|need|ai)nt"
+)
+
+
+def is_bare_contraction(word: str) -> bool:
+    """'doesnt', 'theyre', 'youll': a contraction typed without its apostrophe."""
+    low = word.lower()
+    return low in _BARE or bool(_BARE_SHAPE.fullmatch(low))
 
 
 def restore_apostrophes(text: str) -> str:
