@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
 from memory_schema.session import AI_SPEAKERS
+from validators.lexicon import describes, kind_of
 
 from .evidence import Block
 from .question import Question, asked_time, type_nouns, without_time
@@ -457,6 +458,8 @@ class Reader:
         # Cheap checks first; sentence embeddings only for what is left (at most
         # MAX_EMBED, the best matched first), since embedding is the slow part.
 
+        head_words = terms(q.head) if q.head and q.answer_type == "thing" else set()
+
         def fit_words(c: Candidate, about: str) -> tuple[set[str], float, float]:
             """The focus words, the share of them said, and the question's topic words
             said (weighted by rarity)."""
@@ -466,6 +469,8 @@ class Reader:
                 focus -= self.subj.covered
             if about in ("name", "page", "phrase", "speaker", "own", "rival"):
                 focus -= self.subj.name_terms
+            if head_words & focus and not shared(head_words, words) and self._kinds_asked(c.text):
+                words = words | head_words  # "sage green" says which colour
             focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
             own = shared(topic, c.own_words())
             # A heading ("## Work") says less about a line than the line's own words.
@@ -603,6 +608,8 @@ class Reader:
         if not unsaid or not readings:
             return readings
         surface = self._surface(unsaid)
+        # "What colour is it?" is answered by "white", which says no "colour".
+        head = self.q.head if self.q.answer_type == "thing" else None
         kept = []
         for i, r in enumerate(readings):
             if i >= MAX_MENTION:
@@ -619,7 +626,10 @@ class Reader:
             )
             # Half of them, rounded up: "dentist check-up" tells when the "dentsit
             # appointment" is, though "appointment" is nowhere near "check-up".
-            close = sum(self._close(word, words) for word in surface)
+            close = sum(
+                self._close(word, words) or (word == head and bool(self._kinds_asked(c.text)))
+                for word in surface
+            )
             if r.sim >= SIM_MENTION or 2 * close >= len(surface):
                 kept.append(r)
         return kept
@@ -852,6 +862,11 @@ class Reader:
             if moved and not self._in_question(moved[1] if not q.past else moved[0]):
                 return (moved[0] if q.past else moved[1]), False
             spans = self._values_in(s, c)
+            kinds = self._kinds_asked(s) if kind == "thing" and q.head else []
+            if kinds and (not spans or any(describes(w) for k in kinds for w in k.text.split())):
+                # "What colour is my van?": "white" is a colour, "Renault Kangoo" is not;
+                # a name answers a category only when nothing WordNet files under it does.
+                return self._pick(s, kinds)
             if kind == "place":
                 # "at/in X" names a place; "from/to X" often a thing ("from Airflow to
                 # Dagster"), and a bare name is weaker still.
@@ -867,6 +882,33 @@ class Reader:
                 return _joined(s, self._nearest(s, spans), spans), False
             return self._pick(s, spans)
         return None, False
+
+    def _kinds_asked(self, s: str) -> list[Span]:
+        """The words of a sentence WordNet files under the category asked for: "white"
+        for "what colour", "sage green" (not "green"), "violin" for "which instrument"."""
+        head = self.q.head or ""
+        words = list(WORD.finditer(s))
+        out: list[Span] = []
+        i = 0
+        while i < len(words):
+            for n in (2, 1):  # the longer name of the kind first: "sage green"
+                if i + n > len(words):
+                    continue
+                start, end = words[i].start(), words[i + n - 1].end()
+                text = s[start:end]
+                low = text.lower()
+                if (
+                    " ".join(low.split()) == low
+                    and words[i].group(0).lower() not in stopwords()
+                    and not self._in_question(text)
+                    and low not in self.subj.names
+                    and kind_of(head, low)
+                ):
+                    out.append(Span(text, start, end))
+                    i += n - 1
+                    break
+            i += 1
+        return out
 
     def _lowercase_place(self, s: str) -> str | None:
         """In a sentence typed in lower case, the word after "in/at/to" that is most like

@@ -46,7 +46,7 @@ ugh work is crazy, we have 3 releases this month and my manager keeps adding stu
 Maybe you could talk to your manager about priorities? Most teams ship 2 releases a month.
 
 ## User
-maybe. btw i started running again, 5k every tuesday and thursday with my neighbour
+maybe. btw i started running again, 5k every tuesday and thursday with my neighbour. got new trainers from Decathlon for it, Kiprun ones in bright orange lol
 """
 
 TEETH = """---
@@ -164,3 +164,10 @@ def test_a_time_of_day_question_wants_a_clock_time(memory: Path):
         "11.15",
         "7pm",
     ]
+
+
+def test_a_category_is_answered_by_a_kind_of_it_not_by_a_name(memory: Path):
+    # "orange" is a colour (WordNet files it under one); "Kiprun" and "Decathlon" are
+    # names in the same sentence, and the question's "colour" is said nowhere.
+    a = ask(memory, "what colour are my new trainers?")
+    assert a["answer"].split("\n")[0].startswith("orange"), a["answer"]

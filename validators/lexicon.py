@@ -170,6 +170,24 @@ def relation(claim_word: str, evidence_word: str) -> Relation | None:
     return None
 
 
+def kind_of(category: str, word: str) -> bool:
+    """Is the word, in some sense, a kind of the category: 'white' or 'orange' of 'colour',
+    'sage green' of 'colour', 'violin' of 'instrument'?"""
+    if set(base_forms(category)) & set(base_forms(word)):
+        return False
+    # Any sense of the word: asked for a colour, "orange" is the colour, not the fruit.
+    senses = _senses(word, rare=True)
+    return bool(set(_ancestors(senses, GENERAL_HOPS)) & _senses(category, rare=True))
+
+
+@cache
+def describes(word: str) -> bool:
+    """Can the word be an adjective ('white', 'large'): a value of a quality asked for,
+    not a thing?"""
+    wn = _load()
+    return any(wn.pos[s] == "a" for s in _senses(word))
+
+
 def wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
