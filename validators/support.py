@@ -59,6 +59,7 @@ from .claim_words import (
     _takes_duration,
 )
 from .clause_support import clause_vouches
+from .connective import connective_vouches
 from .loose_dates import loose_dates, season_years
 from .polarity import _HELD_UNTIL, _polarity_and_modality
 from .predicates import _parse
@@ -339,6 +340,7 @@ def _unsupported_words(
     contrasts: list[tuple[str, str]] = []
     liking = bool(_lows(ev.text) and set(_lows(ev.text)) & PREFERENCE)
     pos, lemmas = _parts_of_speech(text)
+    ev_pos = _parts_of_speech(ev.text)[0]
     said: dict[str, str] = {}  # a lemma checked in place of the claim's word -> the word
     claim_words = _claim_words(text, names, ev)
     phrasal = _phrasal_verbs(text)
@@ -387,6 +389,13 @@ def _unsupported_words(
     need_model = []
     for w in todo:
         rels = {e: lexicon.relation(w, e) for e in ev.content}
+        if pos.get(w) == "VERB":
+            # A verb is no broader word for a particle or an adverb: 'accepted' is not
+            # said by the 'back' of 'hear back', though WordNet files 'back' (support)
+            # under it.
+            for e in [e for e, r in rels.items() if r == "general"]:
+                if ev_pos.get(e) in ("ADV", "ADP", "PART"):
+                    rels[e] = None
         for e in LIGHT_VERBS & rels.keys():
             if rels[e] in _SUPPORTING:
                 rels[e] = "rare"  # 'take' shares a sense with half the dictionary
@@ -471,6 +480,11 @@ def _unsupported_words(
         # A word with no checkable detail whose clause reads as one of the block's.
         shown = {said.get(w, w): blocked[w] for w in alone}
         vouched = clause_vouches(shown, text, ev.text, model, shown)
+        alone = [w for w in alone if said.get(w, w) not in vouched]
+    if alone:
+        # A connective word (no name, person, place, sister thing, event or added
+        # modifier) of a sentence that reads as the block: free paraphrase.
+        vouched = connective_vouches([said.get(w, w) for w in alone], text, ev.text, model)
         alone = [w for w in alone if said.get(w, w) not in vouched]
     return [said.get(w, w) for w in alone], contrasts
 

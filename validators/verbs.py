@@ -83,6 +83,7 @@ def same_event(
     taken: Iterable[str],
     vector: Vector,
     pair: Pair,
+    threshold: float = EVENT_SIMILARITY,
 ) -> tuple[str, float] | None:
     """The evidence verb that says what the claim verb says, if one does: the best
     among the block's verbs no other claim word stands for. Returns (the evidence
@@ -110,6 +111,6 @@ def same_event(
         score = (float(mine @ theirs) + framed) / 2
         if best is None or score > best[1]:
             best = (words, score)
-    if best is not None and best[1] >= EVENT_SIMILARITY:
+    if best is not None and best[1] >= threshold:
         return best
     return None

@@ -1,0 +1,278 @@
+"""Connective words: what a free paraphrase rewords without touching a detail.
+
+An LLM writing a wiki line about a chat rewords everything: "devoured" for "ate",
+"ceramics sessions" for "pottery", "bookkeeping" for "the accounts", "is exploring
+cheaper housing" for "looking at places further out". The embedding model cannot tell
+such a word from a changed detail by the word alone: it reads "won"/"ran" (0.46) as
+close as "devoured"/"ate" (0.43), and "senior doctor"/"senior nurse" closer than either.
+So the split is made by what a word is, not by how alike it reads:
+
+- **details** stay held to the strict test of support.py: names and numbers, words for
+  a person (kin, roles) or a place, a noun whose thing WordNet files next to a noun of the
+  block (a sister within two steps: wrist/ankle, whippet/greyhound, physics/chemistry,
+  train/bus), the sentence's main verbs (the event: won/ran, kept/sold, joined/led
+  read alike to the model), a predicative adjective (happy/regret), and a noun's
+  modifier with no modifier of the block's noun to reword ("a used red Subaru": the
+  block's "used Subaru" has no slot for "red"; "first functional mug" rewords "first
+  usable mug");
+- **connective** words are the rest: nouns of no person, place, time or sister thing
+  ("sessions", "bookkeeping", "request"), adverbs, prepositions, verbs of a subordinate
+  clause ("which came as a relief"), and a main verb that names what the block says only
+  with a light verb ("attended pottery" for "doing pottery", "has passed her viva" for
+  "viva's done"). Such a word is vouched for when the sentence it stands in reads as the
+  block: the model's cosine between the two reaches `GATE_SIMILARITY`.
+
+The whole-sentence reading is a gate, never a verdict: every detail of the sentence
+was already checked, word by word, and polarity, modality, names, numbers and dates
+always run before this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from . import lexicon
+from .predicates import _parse
+from .similarity import PhraseSimilarity
+
+#: A claim sentence and its block read as one at this cosine (all-MiniLM-L6-v2).
+GATE_SIMILARITY = 0.5
+#: Verbs that carry the event of their sentence: its root and the verbs it takes as a
+#: complement or joins to itself.
+_MAIN_VERB_DEPS = frozenset(["ROOT", "ccomp", "xcomp", "conj"])
+#: How a modifier hangs on its noun.
+_MODIFIER_DEPS = frozenset(["amod", "compound", "nmod"])
+#: Sisters meet at a common parent within this many steps of each (WordNet nouns).
+SISTER_HOPS = 2
+#: A sister noun of the block that the model also reads alike is a swapped detail
+#: (saxophone/trumpet 0.61, football/basketball 0.68); one it reads apart is not the same
+#: slot ('pain' and 'form', 'request' and 'earth').
+SISTER_READS_ALIKE = 0.45
+#: Nouns of time: 'earlier this year', 'every weekend' name a when, a detail.
+TIME_NOUNS = lexicon.wordset(
+    """year month week day weekend morning afternoon evening night tonight today
+    tomorrow yesterday summer winter spring autumn fall season decade hour minute"""
+)
+#: Verbs that say little of what happened ('doing pottery', 'made her dumpling', 'got
+#: my CELTA', 'put me on metformin'): a claim names the event they leave vague.
+LIGHT_VERBS = lexicon.wordset("be have do make get go put take keep use say come let set sort")
+#: A claim modifier rewords a modifier of the block the model reads this close to it
+#: (functional/usable 0.36, simple/little 0.48; birthday/office 0.24, rescue/little 0.31).
+MODIFIER_SIMILARITY = 0.35
+
+
+def _noun_senses(word: str) -> set[int]:
+    wn = lexicon._load()
+    return {s for s in lexicon._senses(word) if wn.pos[s] == "n"}
+
+
+def tight_sister(claim_word: str, evidence_word: str) -> bool:
+    """Are the two nouns different things of one close kind (wrist/ankle, train/bus,
+    whippet/greyhound), or the claim word a narrower thing than the block's (puppy/dog)?
+    Two steps up WordNet's noun tree at most on each side; the same thing (a shared
+    sense) is no sister."""
+    a, b = _noun_senses(claim_word), _noun_senses(evidence_word)
+    if not a or not b or a & b:
+        return False
+    up_a = lexicon._ancestors(a, SISTER_HOPS)
+    up_b = lexicon._ancestors(b, SISTER_HOPS)
+    # A shared node that is a sense of the claim word makes the claim broader (the
+    # business of support.py); any other makes them sisters, or the claim narrower.
+    return any(up_a[s] > 0 for s in set(up_a) & set(up_b))
+
+
+def _token(doc: Any, word: str) -> Any | None:
+    return next((t for t in doc if t.lower_ == word or word in t.lower_.split("-")), None)
+
+
+def _same_word(a: str, b: str) -> bool:
+    return lexicon.relation(a, b) in ("same", "synonym") or a == b
+
+
+def _modifier_slot(tok: Any, claim_doc: Any, ev_doc: Any, model: PhraseSimilarity | None) -> bool:
+    """Does the block modify a noun with a word no claim word already says, for this
+    claim modifier to reword ('usable' in 'first actually usable mug' for 'functional')?"""
+    claim_words = [t.lower_ for t in claim_doc if t.i != tok.i and t.is_alpha]
+    head = tok.head
+    ev_nouns = [t for t in ev_doc if t.pos_ in ("NOUN", "PROPN")]
+    # The block's noun the claim's head noun rewords, when it has one; else every noun.
+    same_head = [t for t in ev_nouns if _same_word(head.lower_, t.lower_)]
+    for noun in same_head or ev_nouns:
+        for mod in noun.children:
+            if mod.dep_ not in (*_MODIFIER_DEPS, "advmod") or not mod.is_alpha:
+                continue
+            if any(_same_word(c, mod.lower_) for c in claim_words):
+                continue  # already said by another claim word
+            if tight_sister(tok.lower_, mod.lower_):
+                continue
+            if lexicon.relation(tok.lower_, mod.lower_) == "antonym":
+                continue
+            if model is not None and model.pair(tok.lower_, mod.lower_) < MODIFIER_SIMILARITY:
+                continue
+            return True
+    return False
+
+
+def _hyphenated(tok: Any, doc: Any) -> str:
+    """The hyphenated word a parser split, 'in-laws', around a token."""
+    if tok.i >= 2 and doc[tok.i - 1].text == "-" and not doc[tok.i - 1].whitespace_:
+        return f"{doc[tok.i - 2].lower_}-{tok.lower_}"
+    if tok.i + 2 < len(doc) and doc[tok.i + 1].text == "-" and not tok.whitespace_:
+        return f"{tok.lower_}-{doc[tok.i + 2].lower_}"
+    return ""
+
+
+def _replaces_argument(tok: Any, claim_doc: Any, ev_doc: Any) -> bool:
+    """Is the noun the object of a verb the block says too, where the block's object is
+    another noun no claim word says ('lost his passport' / 'lost his keys', 'soaking the
+    lentils' / 'soaking the chickpeas', 'knitted a cardigan' / 'made a jumper')? The same
+    act done to another thing."""
+    if tok.dep_ not in ("dobj", "pobj") or tok.head is tok:
+        return False
+    verb = tok.head.head if tok.dep_ == "pobj" else tok.head
+    if verb.pos_ not in ("VERB", "AUX"):
+        return False
+    others = [t.lower_ for t in claim_doc if t.i != tok.i and t.is_alpha]
+    for ev_verb in ev_doc:
+        if ev_verb.pos_ not in ("VERB", "AUX"):
+            continue
+        # The same verb, or a light one the claim's verb rewords ('knitted a cardigan'
+        # for 'made a jumper'): either way the block's object is the claim's.
+        light = any(b in LIGHT_VERBS for b in (*lexicon.base_forms(ev_verb.lower_), ev_verb.lemma_))
+        if not (
+            _same_word(verb.lower_, ev_verb.lower_) or (light and verb.dep_ in _MAIN_VERB_DEPS)
+        ):
+            continue
+        for arg in ev_verb.subtree:
+            if arg.dep_ != tok.dep_ or arg.pos_ != "NOUN":
+                continue
+            if arg.lower_ in others or _accounted(arg.lower_, [*others, tok.lower_]):
+                continue
+            return True
+    return False
+
+
+def _rewords_light_verb(
+    tok: Any, claim_doc: Any, ev_doc: Any, model: PhraseSimilarity | None
+) -> bool:
+    """Does the claim verb name an event the block says only with a light verb ('attended
+    pottery' for 'doing pottery', 'passed' for 'done')? The claim verb is then no new
+    event, only a clearer word for the block's own. A contentful verb of the block
+    ('ran', 'sold', 'applied') stands for its event: another verb in its place is
+    another event, however alike the model reads the two ('won'/'ran')."""
+    from .verbs import same_event
+
+    if model is None:
+        return False
+    others = [t.lower_ for t in claim_doc if t.i != tok.i and t.is_alpha]
+    taken = [v.lower_ for v in ev_doc if v.pos_ in ("VERB", "AUX") and _accounted(v.lower_, others)]
+    found = same_event(
+        tok.lower_, claim_doc.text, ev_doc.text, taken, model.vector, model.pair, threshold=0.0
+    )
+    if found is None:
+        return False
+    head = found[0].split()[0].strip("'")
+    return any(b in LIGHT_VERBS for b in (*lexicon.base_forms(head), head))
+
+
+def _accounted(evidence_word: str, claim_words: Iterable[str]) -> bool:
+    """Does some claim word say the block's word: a form of it, a synonym, a broader word?"""
+    return any(
+        c == evidence_word
+        or lexicon.relation(c, evidence_word) in ("same", "synonym", "general", "related")
+        for c in claim_words
+    )
+
+
+def detail_reason(
+    tok: Any, claim_doc: Any, ev_doc: Any, model: PhraseSimilarity | None = None
+) -> str | None:
+    """Why a claim word is a detail that must be supported word for word, or None for a
+    connective word."""
+    w = tok.lower_
+    if tok.pos_ in ("PROPN", "NUM"):
+        return "name or number"
+    if tok.pos_ == "NOUN":
+        whole = _hyphenated(tok, claim_doc)
+        if whole and lexicon.names_someone(whole):
+            return "a person"  # 'in-laws', split by the parser
+        if whole and any(
+            _same_word(whole.replace("-", ""), e.lower_) for e in ev_doc if e.is_alpha
+        ):
+            return None  # 'second-hand' is 'secondhand', a synonym of the block's 'used'
+        if _replaces_argument(tok, claim_doc, ev_doc):
+            return "another thing done the same"
+        if not lexicon.known(w) and not lexicon.known(tok.lemma_.lower()):
+            return "a word the dictionary does not know"
+        # By the parser's lemma: 'sessions' is also a composer's name in WordNet.
+        lemma = tok.lemma_.lower()
+        if lexicon.names_someone(lemma if lexicon.known(lemma) else w):
+            return "a person"
+        if lexicon.names_place(w):
+            return "a place"
+        others = [t.lower_ for t in claim_doc if t.i != tok.i and t.is_alpha]
+        loose = [
+            e
+            for e in ev_doc
+            if e.pos_ == "NOUN" and e.lower_ not in others and not _accounted(e.lower_, others)
+        ]
+        for e in ev_doc:
+            if e.pos_ == "NOUN" and tight_sister(w, e.lower_):
+                return f"a sister of '{e.text}'"
+        for e in loose:
+            if lexicon.relation(w, e.lower_) in ("sibling", "specific") and (
+                model is None or model.pair(w, e.lower_) >= SISTER_READS_ALIKE
+            ):
+                return f"a sister of '{e.text}'"
+        if w in TIME_NOUNS or tok.lemma_.lower() in TIME_NOUNS:
+            return "a time"
+    if (
+        tok.pos_ in ("VERB", "AUX")
+        and tok.dep_ in _MAIN_VERB_DEPS
+        and not _rewords_light_verb(tok, claim_doc, ev_doc, model)
+    ):
+        return "the event"
+    if tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "attr", "oprd"):
+        return "what is said of the subject"
+    if (
+        tok.dep_ in _MODIFIER_DEPS
+        and tok.head.pos_ in ("NOUN", "PROPN")
+        and not _modifier_slot(tok, claim_doc, ev_doc, model)
+    ):
+        return "an added modifier"
+    return None
+
+
+def _sentence_of(tok: Any, doc: Any) -> str:
+    """The claim's sentence, or its part between semicolons, that holds the token."""
+    start = 0
+    end = len(doc)
+    for t in doc:
+        if t.text == ";" or (t.is_sent_start and t.i > 0):
+            if t.i <= tok.i:
+                start = t.i + (1 if t.text == ";" else 0)
+            elif t.i < end:
+                end = t.i
+    return doc[start:end].text
+
+
+def connective_vouches(
+    words: Iterable[str],
+    claim_text: str,
+    evidence_text: str,
+    model: PhraseSimilarity,
+) -> set[str]:
+    """The words among `words` that are connective (no detail) and whose sentence reads
+    as the block."""
+    doc = _parse(claim_text)
+    ev_doc = _parse(evidence_text)
+    out = set()
+    for w in words:
+        tok = _token(doc, w)
+        if tok is None or detail_reason(tok, doc, ev_doc, model) is not None:
+            continue
+        sentence = _sentence_of(tok, doc)
+        if model.pair(sentence, evidence_text) >= GATE_SIMILARITY:
+            out.add(w)
+    return out
