@@ -11,9 +11,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from itertools import pairwise
 
 from memory_schema.session import AI_SPEAKERS
-from validators.lexicon import describes, kind_of
+from validators.lexicon import describes, kind_of, phrasal_verb
 
 from .evidence import Block
 from .question import Question, asked_time, type_nouns, without_time
@@ -605,6 +606,7 @@ class Reader:
         unsaid = {t for t in topic if not shared({t}, said) and not t.isdigit()}
         unsaid -= self.subj.covered | _when_words()
         unsaid -= {t for option in self.q.choices for t in terms(option)}  # one is unsaid
+        unsaid -= self._verb_phrase_words()
         if not unsaid or not readings:
             return readings
         surface = self._surface(unsaid)
@@ -633,6 +635,16 @@ class Reader:
             if r.sim >= SIM_MENTION or 2 * close >= len(surface):
                 kept.append(r)
         return kept
+
+    def _verb_phrase_words(self) -> set[str]:
+        """The stems of a verb the question says in two words ("keep track of", "look
+        after"): what is done, not the thing asked about, so they need not be said."""
+        words = WORD.findall(self.q.text.lower())
+        out: set[str] = set()
+        for a, b in pairwise(words):
+            if phrasal_verb(a, b):
+                out |= terms(f"{a} {b}")
+        return out
 
     def _surface(self, stems: set[str]) -> list[str]:
         """The question's own words behind some stems ("iguana" for "iguana")."""

@@ -171,3 +171,29 @@ def test_a_category_is_answered_by_a_kind_of_it_not_by_a_name(memory: Path):
     # names in the same sentence, and the question's "colour" is said nowhere.
     a = ask(memory, "what colour are my new trainers?")
     assert a["answer"].split("\n")[0].startswith("orange"), a["answer"]
+
+
+CALENDAR = """---
+date: 2026-06-10
+title: calendar
+---
+# calendar
+
+## User
+the gp surgery keeps texting me appointment reminders and i keep missing them. my daughter put everything into the calendar on my phone last night, so no more paper diary for me
+
+## Assistant
+Good idea. You can also ask the surgery to send reminders by email.
+"""
+
+
+def test_a_verb_in_two_words_need_not_be_said(tmp_path: Path):
+    # "keep track of" is what is done, not the thing asked about: no sentence need say
+    # "track" (WordNet knows "keep track" as one verb).
+    (tmp_path / "calendar.md").write_text(CALENDAR, encoding="utf-8")
+    root = tmp_path / "memory"
+    run("init", str(root))
+    run("capture", "session", str(tmp_path / "calendar.md"), "--memory", str(root))
+    run("dream", "--memory", str(root))
+    a = ask(root, "what do i use to keep track of my appointments?")
+    assert "calendar on my phone" in a["answer"].split("\n")[0], a["answer"]

@@ -3,7 +3,7 @@ are a kind of the category asked for ("white" of "what colour")."""
 
 from __future__ import annotations
 
-from validators.lexicon import describes, kind_of
+from validators.lexicon import describes, kind_of, phrasal_verb
 
 
 def test_a_kind_of_the_category_in_any_sense():
@@ -20,3 +20,9 @@ def test_a_kind_of_the_category_in_any_sense():
 def test_a_colour_describes_a_violin_does_not():
     assert describes("white") and describes("green")
     assert not describes("violin") and not describes("van")
+
+
+def test_a_verb_in_two_words():
+    assert phrasal_verb("keep", "track") and phrasal_verb("keeping", "track")
+    assert phrasal_verb("look", "after")
+    assert not phrasal_verb("new", "trainers") and not phrasal_verb("keep", "appointments")

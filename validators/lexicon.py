@@ -188,6 +188,15 @@ def describes(word: str) -> bool:
     return any(wn.pos[s] == "a" for s in _senses(word))
 
 
+def phrasal_verb(first: str, second: str) -> bool:
+    """Do two words make one verb WordNet knows: 'keep track', 'look after', 'pick up'
+    (also as 'keeping track')?"""
+    wn = _load()
+    return any(
+        wn.pos[s] == "v" for b in base_forms(first) for s in wn.lemmas.get(f"{b}_{second}", ())
+    )
+
+
 def wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
