@@ -57,3 +57,46 @@ def test_a_verb_is_no_broader_word_for_a_particle() -> None:
     ev = "I've applied for the nursing course at Leeds, should hear back in May"
     r = check("Rhea has been accepted onto the nursing course at Leeds.", ev, model=True)
     assert not r.ok
+
+
+def test_a_role_verb_is_a_detail_even_for_a_light_verb() -> None:
+    ev = "did pottery every week at the community centre all autumn, loved it"
+    claim = "Rhea attended weekly pottery classes at the community centre through the autumn."
+    assert check(claim, ev, model=True).ok
+    # 'taught' and 'attended' read alike to the model; teaching is another role.
+    r = check(claim.replace("attended", "taught"), ev, model=True)
+    assert not r.ok and r.words == ("taught",)
+
+
+def test_failing_is_a_not_and_a_prefix_opposite_may_stand_for_one() -> None:
+    ev = "failed my theory test again, that's two now"
+    assert check("Rhea has been unsuccessful in her theory test twice.", ev, model=True).ok
+    r = check("Rhea has passed her theory test.", ev)
+    assert not r.ok and "negation" in r.reason
+    r = check("Rhea failed her theory test.", "passed my theory test!! first go")
+    assert not r.ok and "negation" in r.reason
+    # 'insufficient' answers the block's "didn't ... enough": no negation mismatch.
+    r = check(
+        "The inspector faulted Rhea for insufficient checks of her blind spot.",
+        "the inspector said i didnt check my blind spot enough",
+    )
+    assert "negation" not in r.reason
+
+
+def test_the_aim_of_a_done_act_is_what_was_wanted() -> None:
+    ev = "Bought an e-bike because I wanted to cycle to work"
+    assert check("To be able to cycle to work, Rhea bought an e-bike.", ev, model=True).ok
+    r = check(
+        "Rhea cycles to work on her e-bike.", "thinking of getting an e-bike so I can cycle to work"
+    )
+    assert not r.ok and "modality" in r.reason
+
+
+def test_weighing_a_move_is_deliberating_and_weighing_kilos_is_a_measure() -> None:
+    ev = "honestly I'm thinking of moving to Bristol"
+    assert check("Rhea is weighing a move to Bristol.", ev, model=True).ok
+    r = check("Rhea has decided to move to Bristol.", ev, model=True)
+    assert not r.ok and "modality" in r.reason
+    assert check(
+        "Rhea's dog weighs 30 kilos.", "my dog weighs 30 kilos now, the vet wants him lighter"
+    ).ok

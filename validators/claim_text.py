@@ -27,7 +27,7 @@ FUNCTION_WORDS = STOPWORDS | _wordset(
     recall recalls recalled report reports reported admit admits admitted update updated
     spoken speaking
     feel feels felt seem seems seemed become becomes became appear appears appeared
-    recently currently lately also still just really actually already even
+    recently currently lately also still just really actually already even able
     something someone thing things stuff kind sort bit way ones do does did done doing
     has have had having is was were are be been being am
     he she they them their theirs themselves themself it its him his her hers herself

@@ -30,6 +30,7 @@ always run before this.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from . import lexicon
@@ -49,6 +50,9 @@ SISTER_HOPS = 2
 #: (saxophone/trumpet 0.61, football/basketball 0.68); one it reads apart is not the same
 #: slot ('pain' and 'form', 'request' and 'earth').
 SISTER_READS_ALIKE = 0.45
+#: ... and a close sister (two steps) at this cosine: pottery/woodworking 0.40, train/bus
+#: 0.47; WordNet's odd senses read apart ('agreement'/'keys' 0.27, 'sessions'/'nights' 0.32).
+CLOSE_SISTER_READS_ALIKE = 0.38
 #: Nouns of time: 'earlier this year', 'every weekend' name a when, a detail.
 TIME_NOUNS = lexicon.wordset(
     """year month week day weekend morning afternoon evening night tonight today
@@ -57,6 +61,8 @@ TIME_NOUNS = lexicon.wordset(
 #: Verbs that say little of what happened ('doing pottery', 'made her dumpling', 'got
 #: my CELTA', 'put me on metformin'): a claim names the event they leave vague.
 LIGHT_VERBS = lexicon.wordset("be have do make get go put take keep use say come let set sort")
+#: What a doer of a role verb is (WordNet nouns): not 'worker', which every doer is.
+_ROLE_ROOTS = ("leader", "head", "professional", "educator", "official", "merchant", "organizer")
 #: A claim modifier rewords a modifier of the block the model reads this close to it
 #: (functional/usable 0.36, simple/little 0.48; birthday/office 0.24, rescue/little 0.31).
 MODIFIER_SIMILARITY = 0.35
@@ -114,6 +120,27 @@ def _modifier_slot(tok: Any, claim_doc: Any, ev_doc: Any, model: PhraseSimilarit
     return False
 
 
+@cache
+def _role_senses() -> frozenset[int]:
+    wn = lexicon._load()
+    return frozenset(s for root in _ROLE_ROOTS for s in wn.lemmas.get(root, ()) if wn.pos[s] == "n")
+
+
+@cache
+def names_a_role(verb: str) -> bool:
+    """Does the verb say someone's role in what they do: its doer a leader, a
+    professional, an official, a seller or an organizer ('teach' -> teacher, 'coach',
+    'referee', 'sell', 'lead', 'manage', 'direct', 'organize')? Teaching a class and
+    attending one read alike to the model; the role is the detail."""
+    wn = lexicon._load()
+    roles = _role_senses()
+    for noun in wn.related.get(verb, ()):
+        senses = {s for s in lexicon._senses(noun) if wn.pos[s] == "n"}
+        if senses and set(lexicon._ancestors(senses, 14)) & roles:
+            return True
+    return False
+
+
 def _hyphenated(tok: Any, doc: Any) -> str:
     """The hyphenated word a parser split, 'in-laws', around a token."""
     if tok.i >= 2 and doc[tok.i - 1].text == "-" and not doc[tok.i - 1].whitespace_:
@@ -128,9 +155,9 @@ def _replaces_argument(tok: Any, claim_doc: Any, ev_doc: Any) -> bool:
     another noun no claim word says ('lost his passport' / 'lost his keys', 'soaking the
     lentils' / 'soaking the chickpeas', 'knitted a cardigan' / 'made a jumper')? The same
     act done to another thing."""
-    if tok.dep_ not in ("dobj", "pobj") or tok.head is tok:
+    if tok.dep_ != "dobj":
         return False
-    verb = tok.head.head if tok.dep_ == "pobj" else tok.head
+    verb = tok.head
     if verb.pos_ not in ("VERB", "AUX"):
         return False
     others = [t.lower_ for t in claim_doc if t.i != tok.i and t.is_alpha]
@@ -144,8 +171,8 @@ def _replaces_argument(tok: Any, claim_doc: Any, ev_doc: Any) -> bool:
             _same_word(verb.lower_, ev_verb.lower_) or (light and verb.dep_ in _MAIN_VERB_DEPS)
         ):
             continue
-        for arg in ev_verb.subtree:
-            if arg.dep_ != tok.dep_ or arg.pos_ != "NOUN":
+        for arg in ev_verb.children:
+            if arg.dep_ != "dobj" or arg.pos_ != "NOUN":
                 continue
             if arg.lower_ in others or _accounted(arg.lower_, [*others, tok.lower_]):
                 continue
@@ -165,15 +192,23 @@ def _rewords_light_verb(
 
     if model is None:
         return False
-    others = [t.lower_ for t in claim_doc if t.i != tok.i and t.is_alpha]
-    taken = [v.lower_ for v in ev_doc if v.pos_ in ("VERB", "AUX") and _accounted(v.lower_, others)]
+    # The block's verbs another verb of the claim already says ('take up' says 'starting'
+    # no more than 'the user' says 'use': only a claim verb, by its form or a synonym).
+    claim_verbs = [t.lower_ for t in claim_doc if t.i != tok.i and t.pos_ in ("VERB", "AUX")]
+    taken = [
+        v.lower_
+        for v in ev_doc
+        if v.pos_ in ("VERB", "AUX") and any(_same_word(c, v.lower_) for c in claim_verbs)
+    ]
     found = same_event(
         tok.lower_, claim_doc.text, ev_doc.text, taken, model.vector, model.pair, threshold=0.0
     )
     if found is None:
         return False
-    head = found[0].split()[0].strip("'")
-    return any(b in LIGHT_VERBS for b in (*lexicon.base_forms(head), head))
+    # The verb of the words found ("'s done", 'go in on'): the first that is a verb.
+    words = [w.strip("'") for w in found[0].split()]
+    verb = next((w for w in words if lexicon.known(w) and w not in ("s", "is", "was")), "")
+    return any(b in LIGHT_VERBS for b in (*lexicon.base_forms(verb), verb))
 
 
 def _accounted(evidence_word: str, claim_words: Iterable[str]) -> bool:
@@ -218,7 +253,11 @@ def detail_reason(
             if e.pos_ == "NOUN" and e.lower_ not in others and not _accounted(e.lower_, others)
         ]
         for e in ev_doc:
-            if e.pos_ == "NOUN" and tight_sister(w, e.lower_):
+            if (
+                e.pos_ == "NOUN"
+                and tight_sister(w, e.lower_)
+                and (model is None or model.pair(w, e.lower_) >= CLOSE_SISTER_READS_ALIKE)
+            ):
                 return f"a sister of '{e.text}'"
         for e in loose:
             if lexicon.relation(w, e.lower_) in ("sibling", "specific") and (
@@ -227,6 +266,8 @@ def detail_reason(
                 return f"a sister of '{e.text}'"
         if w in TIME_NOUNS or tok.lemma_.lower() in TIME_NOUNS:
             return "a time"
+    if tok.pos_ in ("VERB", "AUX") and names_a_role(tok.lemma_.lower()):
+        return "a role"
     if (
         tok.pos_ in ("VERB", "AUX")
         and tok.dep_ in _MAIN_VERB_DEPS

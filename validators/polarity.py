@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from . import lexicon
 from .claim_text import (
+    _NEG_PREFIXES,
     _SUPPORTING,
     FUNCTION_WORDS,
     IRREALIS,
@@ -153,6 +154,10 @@ def _polarity_and_modality(
         if not weak and not any(
             moods_agree(mood, p.mood)
             or (part.negative and p.negative and DESIRE not in (mood, p.mood))
+            # The aim of a done act is what was wanted: 'to be able to borrow e-books, he
+            # swapped his Kindle' / 'swapped it because I wanted to borrow e-books'.
+            or (part.purpose and p.mood == DESIRE)
+            or (p.purpose and mood == DESIRE)
             for p in same
         ):
             return _fail(
@@ -184,6 +189,20 @@ def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset(
     verb on the other ('left his job' for 'quit my job'). A negation narrower than its
     predicate ('no more commute', "check-in isn't until 3pm") counts only when the other
     side speaks of what it negates; a 'hate' only against a liking."""
+    # 'failed the test' is 'did not pass it': a verb of failing counts as a 'not'.
+    fails = (_fails(claim), _fails(ev))
+    neg = (claim.negative != fails[0], ev.negative != fails[1])
+    prefixed = (_prefixed_not(claim), _prefixed_not(ev))
+    if any(fails) and neg[0] == neg[1]:
+        return True
+    if neg[0] != neg[1] and any(prefixed):
+        # An adjective that is its own opposite by a prefix may stand for a 'not' on the
+        # other side ('unsuccessful' for 'failed', 'insufficient mirror checks' for
+        # "didn't check mirrors enough"); it never makes a mismatch of its own ('help
+        # out unpaid' for 'volunteering').
+        return (neg[0] != prefixed[0]) == (neg[1] != prefixed[1])
+    if any(fails):
+        return False
     if claim.negative == ev.negative:
         return True
     neg, other = (claim, ev) if claim.negative else (ev, claim)
@@ -207,6 +226,28 @@ def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset(
         for w in other.words
         if w not in FUNCTION_WORDS
     )
+
+
+#: Verbs of an outcome that did not come: 'failed the test' is 'did not pass it'.
+FAILING = lexicon.wordset("fail fails failed failing flunk flunks flunked flunking")
+
+
+def _fails(part: Predicate) -> bool:
+    return bool(set(part.words) & FAILING)
+
+
+def _prefixed_not(part: Predicate) -> bool:
+    """Does an adjective of the predicate mean a 'not' by its prefix, being its own
+    word's opposite in WordNet (unsuccessful/successful, insufficient/sufficient; not
+    'discover' or 'income', which oppose nothing)?"""
+    for w in part.words:
+        if w in NEGATIONS:
+            continue  # already read as a 'not' ('dislikes')
+        for prefix in _NEG_PREFIXES:
+            base = w[len(prefix) :]
+            if w.startswith(prefix) and len(base) >= 4 and lexicon.relation(w, base) == "antonym":
+                return True
+    return False
 
 
 def _neg_words(part: Predicate) -> list[str]:

@@ -52,6 +52,10 @@ DESIRE_VERBS = frozenset(
         "yearn",
         "crave",
         "prepare",
+        # Deliberating is not yet doing: 'contemplating a move', 'mulling over an offer'.
+        "contemplate",
+        "ponder",
+        "mull",
     ]
 )
 #: ... and these only with the particle after them: 'thinking about', 'looking into'.
@@ -124,6 +128,9 @@ class Predicate:
     #: not an act ('left the band').
     participle: bool = False
     dep: str = ""  # how its verb hangs on the one above ('pcomp': 'retired from [teaching]')
+    #: The aim of a done or habitual act ('drove 9 hours to see my gran', 'to be able to
+    #: borrow e-books, he swapped his Kindle'): done with it, and what was wanted.
+    purpose: bool = False
 
 
 @lru_cache(maxsize=8192)
@@ -248,6 +255,10 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     lemma = _lemma(tok)
     if lemma == "mean" and not any(_is_infinitive(c) for c in tok.children):
         pass  # 'it means I'll travel' is no wish; 'I've been meaning to call' is
+    elif lemma == "weigh" and not any(
+        c.like_num or any(g.like_num for g in c.children) for c in tok.children
+    ):
+        return DESIRE  # 'weighing a move' is deliberating; 'weighs 30 kilos' is a measure
     elif lemma in DESIRE_VERBS or (
         lemma in _DESIRE_WITH
         and any(c.lower_ in _DESIRE_WITH[lemma] for c in tok.children if c.dep_ in ("prep", "prt"))
@@ -361,6 +372,7 @@ def predicates(
     # mood, negative, and whether its negation carries to a clause under it
     state: dict[int, tuple[str, bool, bool]] = {}
     by_verb: set[int] = set()  # predicates negative by a verb of not doing ('quit')
+    aims: set[int] = set()  # purposes of a done or habitual act
     out = []
     # Governors first, so what they say carries down to the clauses under them.
     for tok in sorted(heads, key=_depth):
@@ -419,6 +431,7 @@ def predicates(
                     # 'to <verb>' of purpose of a habit or a done act happens with it
                     # ('gets up at 5 to run', 'drove 9 hours to see my gran').
                     mood = gmood
+                    aims.add(tok.i)
                 elif _is_infinitive(tok):
                     # ... of what is going on or planned, not yet ('saving to buy a house').
                     mood = FUTURE if gmood == FUTURE else DESIRE
@@ -431,6 +444,8 @@ def predicates(
                     mood = gmood
                 elif mood == PLAIN and tok.dep_ == "xcomp":
                     mood = gmood  # 'taught me to fish': the fishing was then too
+                if gov.i in aims and tok.dep_ == "xcomp":
+                    aims.add(tok.i)  # 'to be able to borrow': the borrowing is the aim
                 negative = negative or gcarries  # 'stopped eating meat'
         elif gov is not None and gov.pos_ in ("ADJ", "NOUN") and gov.lower_ in DESIRE_HEADS:
             mood = DESIRE  # 'keen to learn', 'her plans to move'
@@ -442,7 +457,9 @@ def predicates(
         bare = tok.tag_ == "VBN" and not _aux(tok) and tok.dep_ in ("acl", "amod", "advcl")
         if negative and not own_neg:
             scope = ()  # carried down from the governor: the whole predicate
-        pred = Predicate(text_, words, mood, negative, neg_verb, tok.lower_, scope, bare, tok.dep_)
+        pred = Predicate(
+            text_, words, mood, negative, neg_verb, tok.lower_, scope, bare, tok.dep_, tok.i in aims
+        )
         out.append((tok.i, pred))
         for run in apart:
             # A run set apart by a comma has no tense of its own ('a costume his kids chose').
