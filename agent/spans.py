@@ -15,7 +15,7 @@ from functools import cache
 
 from dateutil.relativedelta import relativedelta
 
-from language.person import is_bare_contraction
+from language.names import looks_like_name
 
 from .text import NUMBER_WORDS, lexicon, stopwords
 
@@ -415,54 +415,6 @@ def _known_in_lowercase(sentence: str, known: set[str] | frozenset[str], taken: 
                 continue
             out.append(Span(name.title(), m.start(), m.end()))
     return out
-
-
-def looks_like_name(word: str) -> bool:
-    """A word typed in lower case that is most likely a name ("okonkwo", "zuzia",
-    "conisbrough"): no English word (WordNet's lemmas and their forms), no chat shorthand,
-    no contraction without its apostrophe, and, when long, no misspelling of a word
-    ("dentsit"). Short names one letter off a word ("lou", "low") still count."""
-    low = word.lower()
-    if len(low) < 3 or not low.isalpha() or low in stopwords() or low in _chat_words():
-        return False
-    if low in _function_words():
-        return False  # WordNet lists no pronouns nor determiners ("everything", "whose")
-    if is_bare_contraction(low):
-        return False
-    return not _known_word(low) and not (len(low) >= 6 and _misspelt(low))
-
-
-@cache
-def _chat_words() -> frozenset[str]:
-    """Chat shorthand that no dictionary lists and that names nobody ("tbh", "convo")."""
-    return frozenset(str(w) for w in lexicon()["chat_shorthand"])  # type: ignore[union-attr]
-
-
-@cache
-def _function_words() -> frozenset[str]:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
-
-
-@cache
-def _known_word(low: str) -> bool:
-    from validators.lexicon import known
-
-    return known(low)
-
-
-def _misspelt(low: str) -> bool:
-    """One letter dropped, added, swapped or changed from a word WordNet knows."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    splits = [(low[:i], low[i:]) for i in range(len(low) + 1)]
-    edits = (
-        [a + b[1:] for a, b in splits if b]
-        + [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
-        + [a + c + b[1:] for a, b in splits if b for c in letters]
-        + [a + c + b for a, b in splits for c in letters]
-    )
-    return any(e != low and _known_word(e) for e in edits)
 
 
 def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:

@@ -41,6 +41,7 @@ from .changes import Candidate, Change, read_changes, value_candidates
 from .compress import chatter_tokens, keep_best_of_turn
 from .extract import Observation, is_ai, link, sentences
 from .lexicon import NOT_NAMES
+from .lowercase import Named, find_names, with_names
 from .orient import WorkItem
 from .requests import injected
 from .roles import read_roles
@@ -192,6 +193,7 @@ class StatementReader:
         self.subject = classifier_for(embedder, "subject")
         self.role = classifier_for(embedder, "value_role")
         self.change = classifier_for(embedder, "change")
+        self.named: dict[str, Named] = {}  # names typed in lower case (`dream.lowercase`)
 
     def read(
         self, items: list[WorkItem], speaker_of: Any, forget: list[Any]
@@ -214,6 +216,9 @@ class StatementReader:
             return out
         topics = self.topic.label(vectors[keep])
         docs = parse([rows[i].text for i in keep])
+        texts, raws = [rows[i].text for i in keep], [rows[i].sent for i in keep]
+        paths, skips = [rows[i].path for i in keep], [rows[i].names for i in keep]
+        self.named = find_names(texts, raws, paths, skips, docs, self.embedder)
         chatter = chatter_tokens(docs, self.embedder, self.kind)
         owned_phrases: list[tuple[int, str, str, str]] = []  # (index, path, key, surface)
         candidates: list[tuple[Statement, Candidate]] = []
@@ -235,6 +240,7 @@ class StatementReader:
                 and _is_name(e.text.strip())
                 and not _participant(e.text.strip().lower(), r.names)
             ]
+            entities = with_names(entities, doc, self.named)
             if not parts or not (first_person or entities):
                 continue
             margin = float(margins[i])
@@ -248,6 +254,8 @@ class StatementReader:
                 margin, entities, on_pages=margin > MIN_MARGIN, vector=vectors[i],
             )  # fmt: skip
             st.changes = self._typed(read_changes(doc))
+            for n in self.named.values():
+                n.said = st if n.relation_row == j else n.said
             out[r.path].append(st)
             if first_person and not any(ch.new and ch.old for ch in st.changes):
                 # Values the grammar did not read: an end it read ("i quit coffee") may

@@ -15,6 +15,7 @@ from memory_schema.repo import MemoryRepo
 from . import forget as fg
 from .engine import Observer, Outcome, Progress, WikiBuilder
 from .extract import Observation, sentences
+from .lowercase import Named, relation_observations
 from .mentions import third_person_facts
 from .observe import (
     Statement,
@@ -75,8 +76,15 @@ def run_engine(
                     continue
                 for obs in third_person_facts(sent, when, (target, f"p{n}", block)):
                     wiki.apply(obs)
-    statements = _statements(wiki, [item for item, _ in done]) if observer is None else {}
+    statements, named = (
+        _statements(wiki, [item for item, _ in done]) if observer is None else ({}, {})
+    )
     names, owned = recurring(statements, lambda k, t: wiki.subjects.resolve(k, t) is not None)
+    # Names typed in lower case that the run reads as people (`dream.lowercase`) earn a
+    # page by their own test (recurrence as a person, or a stated relation).
+    names |= set(named)
+    for obs in relation_observations(named):
+        wiki.apply(obs)
     titles = owned_titles_of(statements)
     for item, triples in done:
         if observer is None:
@@ -162,11 +170,15 @@ def next_state(
     return state.render()
 
 
-def _statements(wiki: WikiBuilder, items: list[WorkItem]) -> dict[str, list[Statement]]:
-    """Informative statements of every item (needs the embedding model; none without)."""
+def _statements(
+    wiki: WikiBuilder, items: list[WorkItem]
+) -> tuple[dict[str, list[Statement]], dict[str, Named]]:
+    """Informative statements of every item, and the names typed in lower case they use
+    (needs the embedding model; none without)."""
     if wiki.subjects.embedder is None or not items:
-        return {}
+        return {}, {}
     reader = StatementReader(wiki.subjects.embedder)
-    return reader.read(
+    found = reader.read(
         items, lambda turn, session: wiki._speaker_name(turn.speaker, session), wiki.plan.forget
     )
+    return found, reader.named

@@ -1,0 +1,316 @@
+"""People and pets named in lower case ("lou says just move in with her", "zuzia's got
+her mocks next week", "the manager there, kwame").
+
+A word no dictionary explains (`language.names.looks_like_name`, the reader's check) is
+a name when the run uses it the way people are used:
+
+- **where it stands**, from the parse: the subject of a verb, after "with"/"for"/"to",
+  a possessive, an object without an article, or beside a relation word ("my partner
+  lou", "lou (my partner)", "the manager there, kwame"). With an article or as a noun's
+  modifier ("the yaris", "yaris hybrid") it is a thing; after "in"/"at"/"near" or "to"
+  after a verb of going it is a place;
+- **what its clause says**, by examples: the clause with the word replaced by X is
+  compared with example clauses of a person, a thing and a place (group `name_use` in
+  `language/data/prototypes.json`): "X reckons we can afford it" reads as a person,
+  "been using X for notes" as a thing;
+- **how often**: uses as a person in two sessions (its capitalised form counts), or one
+  stated relation.
+
+A name that passes is written with its capital in the sentences that use it, which are
+parsed again, so the rest of Dream (entities, pages, links, the relation to the speaker)
+treats "lou" exactly as "Lou". Places and things found this way are left alone: a
+recurring place or brand never gets a person page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from language import classifier_for
+from language.names import looks_like_name
+from memory_schema.links import normalize_key
+
+from .extract import Observation, link
+from .lexicon import OCCUPATIONS, PETS, RELATIONS
+
+#: A subject named as a person in this many sessions is a name (as `observe.MIN_SESSIONS`).
+MIN_SESSIONS = 2
+#: Words of relation or role that say who a name is when they stand beside it.
+_RELATION_WORDS = frozenset(w for w in RELATIONS | PETS | OCCUPATIONS if " " not in w)
+_POSSESSIVE = frozenset(["my", "our"])
+#: Prepositions of where, and verbs after which "to" says where.
+_AT = frozenset(["in", "at", "near", "around", "outside", "inside", "round", "past", "towards"])
+_GOING = frozenset(
+    [
+        "go",
+        "move",
+        "drive",
+        "fly",
+        "travel",
+        "head",
+        "walk",
+        "run",
+        "get",
+        "come",
+        "commute",
+        "cycle",
+        "ride",
+        "relocate",
+        "return",
+        "emigrate",
+        "sail",
+    ]
+)
+#: Prepositions after which a word is more likely a thing than a person.
+_THING_PREPS = frozenset(["on", "via", "through", "using", "of"])
+_NAME_PREPS = frozenset(["with", "for", "to", "from", "by", "about"])
+_SUBJECTS = frozenset(["nsubj", "nsubjpass", "poss", "dobj", "dative", "appos", "conj"])
+
+
+@dataclass
+class Use:
+    """One use of a candidate word in one parsed sentence."""
+
+    row: int  # the sentence's index in the reader's batch
+    path: str  # its session
+    key: str  # the word as typed, lower case
+    start: int  # character offsets in the sentence
+    end: int
+    grammar: str  # person, thing, place or other
+    relation: str | None = None  # a relation word beside it ("partner")
+    mine: bool = False  # ... said with "my"/"our": the speaker's relation
+    context: str = ""  # the sentence with the word as X, for the examples
+
+
+@dataclass
+class Named:
+    """A lower-case word the run reads as a name."""
+
+    key: str
+    title: str
+    type: str  # person or pet
+    relation: str | None = None
+    rows: set[int] = field(default_factory=set)
+    relation_row: int = -1  # the sentence that states the relation
+    said: Any = None  # ... its Statement, once read (`observe.StatementReader`)
+
+
+def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
+    """Candidate names in a parsed sentence, with what their position says."""
+    out = []
+    for t in doc:
+        low = t.text
+        if not low.islower() or low in skip or not looks_like_name(low):
+            continue
+        if t.ent_type_ and t.ent_type_ not in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP"):
+            continue  # a date, an amount
+        use = Use(row, path, low, t.idx, t.idx + len(t.text), _grammar(t))
+        use.relation, use.mine = _relation(t)
+        if use.relation:
+            use.grammar = "person"
+        words = [("X" if w.i == t.i else w.text) for w in doc[max(0, t.i - 6) : t.i + 7]]
+        use.context = " ".join(words)
+        out.append(use)
+    return out
+
+
+def _grammar(t: Any) -> str:
+    kids = {c.dep_ for c in t.children}
+    if kids & {"det", "nummod", "amod"} or t.dep_ == "compound":
+        return "thing"  # "the yaris", "2 vapes", "yaris hybrid"
+    head = t.head
+    if t.dep_ == "pobj":
+        prep = head.lower_
+        if prep in _AT or (prep == "to" and head.head.lemma_.lower() in _GOING):
+            return "place"
+        if prep in _THING_PREPS:
+            return "thing"
+        return "person" if prep in _NAME_PREPS else "other"
+    if t.dep_ in _SUBJECTS or (t.dep_ == "npadvmod" and t.i == t.sent.start):
+        return "person"
+    return "other"
+
+
+def _is_relation(t: Any) -> bool:
+    return t.lower_ in _RELATION_WORDS or t.lemma_.lower() in _RELATION_WORDS
+
+
+def _relation(t: Any) -> tuple[str | None, bool]:
+    """A relation word beside the name: "my partner lou", "lou (my partner)", "lou, our
+    dog", "the manager there, kwame", "lou is my partner"."""
+    doc = t.doc
+
+    def found(r: Any) -> tuple[str, bool]:
+        mine = any(w.lower_ in _POSSESSIVE for w in doc[max(0, r.i - 3) : r.i])
+        return r.lemma_.lower() if r.lemma_.lower() in _RELATION_WORDS else r.lower_, mine
+
+    if t.i > 0 and _is_relation(doc[t.i - 1]):
+        return found(doc[t.i - 1])
+    if t.i > 1 and doc[t.i - 1].text == ",":
+        for r in reversed(doc[max(0, t.i - 4) : t.i - 1]):
+            if _is_relation(r):
+                return found(r)
+    if t.i + 1 < len(doc) and doc[t.i + 1].text in (",", "(", "-", "–"):
+        for r in doc[t.i + 2 : t.i + 5]:
+            if _is_relation(r):
+                return found(r)
+            if r.text in (")", ",", "."):
+                break
+    if t.dep_ == "nsubj" and t.head.lemma_ == "be":
+        for c in t.head.children:
+            if c.dep_ == "attr" and _is_relation(c):
+                return found(c)
+    return None, False
+
+
+def _aside_relation(raw: str, key: str) -> tuple[str | None, bool]:
+    """ "lou (my partner)": an aside in brackets that says who the name is."""
+    m = re.search(rf"\b{re.escape(key)}\s*\((\s*(?:my|our)\s+)?(?:\w+\s+)?(\w+)\s*\)", raw, re.I)
+    if m and m.group(2).lower() in _RELATION_WORDS:
+        return m.group(2).lower(), bool(m.group(1))
+    return None, False
+
+
+def decide(uses: list[Use], capitalised: dict[str, set[str]], embedder: Any) -> dict[str, Named]:
+    """The candidate words that are names: by position, examples and recurrence.
+    `capitalised` holds the sessions where spaCy found a person of that name with its
+    capital, so "Zuzia" in one session and "zuzia" in another are one person."""
+    if not uses:
+        return {}
+    keys = {u.key for u in uses}
+    for u in uses:  # "lous keeping a tally": a possessive typed without its apostrophe
+        if u.key.endswith("s") and u.key[:-1] in keys | set(capitalised):
+            u.key = u.key[:-1]
+    reads = _read_contexts(uses, embedder)
+    by_key: dict[str, list[tuple[Use, str]]] = defaultdict(list)
+    for u, read in zip(uses, reads, strict=True):
+        by_key[u.key].append((u, read))
+    out: dict[str, Named] = {}
+    for key, found in by_key.items():
+        person = [
+            u for u, read in found if u.relation or (u.grammar == "person" and read == "person")
+        ]
+        other = [
+            u for u, read in found
+            if not u.relation and (u.grammar in ("thing", "place") or read != "person")
+        ]  # fmt: skip
+        sessions = {u.path for u in person} | capitalised.get(key, set())
+        related = [u for u in person if u.relation]
+        if len(person) <= len(other) or not (related or len(sessions) >= MIN_SESSIONS):
+            continue
+        rel = next((u for u in related if u.mine), related[0] if related else None)
+        named = Named(key, key.title(), "person")
+        if rel is not None:
+            named.relation = rel.relation if rel.mine else None
+            named.relation_row = rel.row
+            named.type = "pet" if rel.relation in PETS else "person"
+        named.rows = {u.row for u, _ in found}
+        out[key] = named
+    return out
+
+
+def _read_contexts(uses: list[Use], embedder: Any) -> list[str]:
+    """Each use's clause read by the examples of `name_use`: person, thing or place."""
+    classifier = classifier_for(embedder, "name_use")
+    scores = classifier.scores(embedder.embed([u.context for u in uses]))
+    return [classifier.labels[int(i)] for i in np.argmax(scores, axis=1)]
+
+
+def truecase(text: str, row: int, uses: list[Use], named: dict[str, Named]) -> str:
+    """The sentence with each name of the run written with its capital ("lou" -> "Lou",
+    "lous" -> "Lou's")."""
+    for u in sorted((u for u in uses if u.row == row), key=lambda u: -u.start):
+        n = named.get(u.key)
+        if n is None or normalize_key(text[u.start : u.end]) not in (u.key, u.key + "s"):
+            continue
+        title = n.title
+        if text[u.start : u.end] == u.key + "s":
+            title += "'s"
+        text = text[: u.start] + title + text[u.end :]
+    return text
+
+
+def capitalised_people(docs: list[Any], paths: list[str]) -> dict[str, set[str]]:
+    """Sessions per one-word person name spaCy found with its capital."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for doc, path in zip(docs, paths, strict=True):
+        for e in doc.ents:
+            if e.label_ == "PERSON" and e.text[:1].isupper():
+                for word in e.text.split():
+                    out[word.lower()].add(path)
+    return out
+
+
+def find_names(
+    texts: list[str],
+    raws: list[str],
+    paths: list[str],
+    skips: list[set[str]],
+    docs: list[Any],
+    embedder: Any,
+) -> dict[str, Named]:
+    """The run's lower-case names; the sentences that use one are parsed again with its
+    capital (in `docs`, in place), so spaCy reads them as names. `texts` are the parsed
+    sentences, `raws` the sentences as typed (with the asides `texts` left out)."""
+    from language import parse
+
+    uses: list[Use] = []
+    for j, doc in enumerate(docs):
+        found = uses_in(j, paths[j], doc, skips[j])
+        for u in found:
+            if u.relation is None:
+                u.relation, u.mine = _aside_relation(raws[j], u.key)
+                u.grammar = "person" if u.relation else u.grammar
+        uses += found
+    named = decide(uses, capitalised_people(docs, paths), embedder)
+    todo = sorted({j for n in named.values() for j in n.rows})
+    for j, doc in zip(todo, parse([truecase(texts[j], j, uses, named) for j in todo]), strict=True):
+        docs[j] = doc
+    return named
+
+
+def with_names(
+    entities: list[tuple[str, str]], doc: Any, named: dict[str, Named]
+) -> list[tuple[str, str]]:
+    """A sentence's subjects with the run's lower-case names in them, typed as the run
+    read them (spaCy may call "Lou" an organization, or miss her)."""
+    if not named:
+        return entities
+    out = [(name, _type_of(name, named) or type_) for name, type_ in entities]
+    have = {normalize_key(n) for n, _ in out}
+    for n in named.values():
+        if n.key not in have and re.search(rf"\b{re.escape(n.title)}\b", doc.text):
+            out.append((n.title, n.type))
+    return out
+
+
+def _type_of(name: str, named: dict[str, Named]) -> str | None:
+    n = named.get(normalize_key(name))
+    return n.type if n else None
+
+
+def relation_observations(named: dict[str, Named]) -> list[Observation]:
+    """ "my partner lou": the speaker's page lists [[Lou]] as partner (a current value for
+    a relation one has one of at a time), and Lou's page says whose partner she is; cited
+    to the sentence that says so."""
+    out = []
+    for n in named.values():
+        st = n.said
+        if not n.relation or st is None:
+            continue
+        me, rel, kind = st.speaker, n.relation, n.type
+        at = {"when": st.when, "anchor": st.anchor}
+        # A list line, not a current value: the sentence that names a relation often
+        # says something else with it ("my partner lou wants ..."), and a value would be
+        # read with that sentence's modality.
+        section = "Pets" if kind == "pet" else "People"
+        text = f"{link(n.title, kind)} — {rel}"
+        mine = Observation(me, "person", "keyed", section, text, key=n.title, **at)
+        theirs = f"{rel.capitalize()} of {link(me, 'person')}"
+        out += [mine, Observation(n.title, kind, "keyed", "People", theirs, key=me, **at)]
+    return out

@@ -1,0 +1,73 @@
+"""Is a word typed in lower case most likely a name? One check for every reader.
+
+The agent's reader (`agent.spans.names`) and Dream (`dream.lowercase`) both meet names
+typed without capitals ("lou says ...", "zuzia's got her mocks"): a word is a candidate
+name when no dictionary explains it. Dream adds where and how often the word is used.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .person import is_bare_contraction
+
+_VOWELS = frozenset("aeiouy")
+
+
+def looks_like_name(word: str) -> bool:
+    """A word typed in lower case that is most likely a name ("okonkwo", "zuzia",
+    "conisbrough"): no English word (WordNet's lemmas and their forms), no chat shorthand,
+    no contraction without its apostrophe, no word without a vowel ("ngl", "smh"), and,
+    when long, no misspelling of a word ("dentsit"). Short names one letter off a word
+    ("lou", "low") still count."""
+    low = word.lower()
+    if len(low) < 3 or not low.isalpha() or not _VOWELS & set(low):
+        return False
+    if low in _stopwords() or low in _chat_words() or low in _function_words():
+        return False  # WordNet lists no pronouns nor determiners ("everything", "whose")
+    if is_bare_contraction(low):
+        return False
+    return not known_word(low) and not (len(low) >= 6 and _misspelt(low))
+
+
+@cache
+def _stopwords() -> frozenset[str]:
+    from agent.text import stopwords
+
+    return stopwords()
+
+
+@cache
+def _chat_words() -> frozenset[str]:
+    """Chat shorthand that no dictionary lists and that names nobody ("tbh", "convo")."""
+    from agent.text import lexicon
+
+    return frozenset(str(w) for w in lexicon()["chat_shorthand"])  # type: ignore[union-attr]
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+@cache
+def known_word(low: str) -> bool:
+    """A word WordNet knows, in any of its forms."""
+    from validators.lexicon import known
+
+    return known(low)
+
+
+def _misspelt(low: str) -> bool:
+    """One letter dropped, added, swapped or changed from a word WordNet knows."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    splits = [(low[:i], low[i:]) for i in range(len(low) + 1)]
+    edits = (
+        [a + b[1:] for a, b in splits if b]
+        + [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
+        + [a + c + b[1:] for a, b in splits if b for c in letters]
+        + [a + c + b for a, b in splits for c in letters]
+    )
+    return any(e != low and known_word(e) for e in edits)
