@@ -40,6 +40,11 @@ from .lexicon import OCCUPATIONS, PETS, RELATIONS
 
 #: A subject named as a person in this many sessions is a name (as `observe.MIN_SESSIONS`).
 MIN_SESSIONS = 2
+#: Words either side of a name that the examples read (its clause's core, mostly).
+CONTEXT = 3
+#: The examples may read a person's clause as a thing's or a place's by this much and
+#: still agree with a position that says person; more, and they overrule it.
+TOLERANCE = 0.06
 #: Words of relation or role that say who a name is when they stand beside it.
 _RELATION_WORDS = frozenset(w for w in RELATIONS | PETS | OCCUPATIONS if " " not in w)
 _POSSESSIVE = frozenset(["my", "our"])
@@ -113,8 +118,9 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
         use.relation, use.mine = _relation(t)
         if use.relation:
             use.grammar = "person"
-        words = [("X" if w.i == t.i else w.text) for w in doc[max(0, t.i - 6) : t.i + 7]]
-        use.context = " ".join(words)
+        # The word's near context in its sentence: a wider one mixes in other subjects.
+        near = doc[max(t.sent.start, t.i - CONTEXT) : min(t.sent.end, t.i + CONTEXT + 1)]
+        use.context = " ".join("X" if w.i == t.i else w.text for w in near)
         out.append(use)
     return out
 
@@ -187,18 +193,23 @@ def decide(uses: list[Use], capitalised: dict[str, set[str]], embedder: Any) -> 
         if u.key.endswith("s") and u.key[:-1] in keys | set(capitalised):
             u.key = u.key[:-1]
     reads = _read_contexts(uses, embedder)
-    by_key: dict[str, list[tuple[Use, str]]] = defaultdict(list)
-    for u, read in zip(uses, reads, strict=True):
-        by_key[u.key].append((u, read))
+    words = _read_words(sorted({u.key for u in uses}), embedder)
+    by_key: dict[str, list[tuple[Use, float]]] = defaultdict(list)
+    for u, lead in zip(uses, reads, strict=True):
+        by_key[u.key].append((u, lead))
     out: dict[str, Named] = {}
     for key, found in by_key.items():
+        # A person by position, unless the examples clearly read a thing or a place; a
+        # thing or a place by position or, where the position says neither, by examples.
         person = [
-            u for u, read in found if u.relation or (u.grammar == "person" and read == "person")
+            u for u, lead in found if u.relation or (u.grammar == "person" and lead > -TOLERANCE)
         ]
         other = [
-            u for u, read in found
-            if not u.relation and (u.grammar in ("thing", "place") or read != "person")
+            u for u, lead in found
+            if not u.relation and (u.grammar in ("thing", "place") or lead < -TOLERANCE)
         ]  # fmt: skip
+        if words[key] != "person" and not any(u.relation for u in person):
+            continue  # the word itself reads as a brand or a place ("spotify", "tesco")
         sessions = {u.path for u in person} | capitalised.get(key, set())
         related = [u for u in person if u.relation]
         if len(person) <= len(other) or not (related or len(sessions) >= MIN_SESSIONS):
@@ -214,11 +225,23 @@ def decide(uses: list[Use], capitalised: dict[str, set[str]], embedder: Any) -> 
     return out
 
 
-def _read_contexts(uses: list[Use], embedder: Any) -> list[str]:
-    """Each use's clause read by the examples of `name_use`: person, thing or place."""
+def _read_contexts(uses: list[Use], embedder: Any) -> list[float]:
+    """How much each use's context reads as a person's rather than a thing's or a place's
+    by the examples of `name_use` (person minus the best other)."""
     classifier = classifier_for(embedder, "name_use")
     scores = classifier.scores(embedder.embed([u.context for u in uses]))
-    return [classifier.labels[int(i)] for i in np.argmax(scores, axis=1)]
+    person = classifier.labels.index("person")
+    others = np.delete(scores, person, axis=1).max(axis=1)
+    return [float(x) for x in scores[:, person] - others]
+
+
+def _read_words(keys: list[str], embedder: Any) -> dict[str, str]:
+    """What each word alone reads as by the examples of `name_word`: a person's name, a
+    brand or a place. The embedding model knows many brands and places by name."""
+    classifier = classifier_for(embedder, "name_word")
+    return {
+        k: label for k, (label, _) in zip(keys, classifier.label(embedder.embed(keys)), strict=True)
+    }
 
 
 def truecase(text: str, row: int, uses: list[Use], named: dict[str, Named]) -> str:
