@@ -73,6 +73,8 @@ _GOING = frozenset(
 )
 #: Prepositions after which a word is more likely a thing than a person.
 _THING_PREPS = frozenset(["on", "via", "through", "using", "of"])
+#: Titles a person's name may follow ("dr okonkwo").
+_TITLES = frozenset(["dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "dame"])
 _NAME_PREPS = frozenset(["with", "for", "to", "from", "by", "about"])
 _SUBJECTS = frozenset(["nsubj", "nsubjpass", "poss", "dobj", "dative", "appos", "conj"])
 
@@ -127,8 +129,13 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
 
 def _grammar(t: Any) -> str:
     kids = {c.dep_ for c in t.children}
-    if kids & {"det", "nummod", "amod"} or t.dep_ == "compound":
-        return "thing"  # "the yaris", "2 vapes", "yaris hybrid"
+    if kids & {"det", "nummod", "amod"}:
+        return "thing"  # "the yaris", "2 vapes"
+    if any(c.dep_ == "compound" and c.lower_.rstrip(".") not in _TITLES for c in t.lefts):
+        return "other"  # the end of a longer name: "st vincent's", "andre whitfield"
+    if t.dep_ == "compound":
+        # "andre whitfield" starts a longer name; "yaris hybrid" names a kind of thing
+        return "other" if looks_like_name(t.head.lower_) else "thing"
     head = t.head
     if t.dep_ == "pobj":
         prep = head.lower_
