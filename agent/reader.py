@@ -246,8 +246,14 @@ def _overlap(f: Fact, when: tuple[dt.date, dt.date]) -> int:
 
 
 def _about(
-    c: Candidate, subj: Subject, known_people: set[str], dialogues: frozenset[str] = frozenset()
+    c: Candidate,
+    subj: Subject,
+    known_people: set[str],
+    dialogues: frozenset[str] = frozenset(),
+    asked: frozenset[str] = frozenset(),
 ) -> str | None:
+    """How a candidate is about the subject ("page", "name", "speaker", ...) or None.
+    `asked`: the people the question names besides its subject (lower case)."""
     if not subj.defined:
         return "none"
     low = c.text.lower().replace("’", "'")
@@ -302,7 +308,9 @@ def _about(
         # it is the speaker's news only inside a turn where they speak of themselves
         # ("Took the kids out. It was awesome!"), not a remark ("Adoption sounds awesome.").
         own_news = c.block.path not in dialogues or _FIRST_PERSON.search(c.block.text)
-        if not others - subj.names - subj.speakers and own_news:
+        # A person the question names too is no rival ("what does okonkwo want for my
+        # figures?" is answered by the speaker's "okonkwo wants everything in viridis").
+        if not others - subj.names - subj.speakers - asked and own_news:
             return "speaker"
     if subj.mine and c.fact is None and c.block.role is None:
         return "own"  # the asker's own note or document: nobody else's words
@@ -410,6 +418,10 @@ class Reader:
     person_pages: dict[str, str] = field(default_factory=dict)
 
     @cached_property
+    def _asked(self) -> frozenset[str]:
+        return frozenset(n.lower() for n in self.q.names)
+
+    @cached_property
     def asks_money(self) -> bool:
         """A "how much" after money ("how much is the rent?", "what do i make an hour?"),
         not a quantity ("how much Metacam does he get?"): by the example questions it is
@@ -493,7 +505,7 @@ class Reader:
                 continue  # a bare link ("- [[Home server project]]") points; it says nothing
             if self.subj.defined and c.fact is None and _by_ai(c.block):
                 continue  # what an AI assistant says is never a fact about a person
-            about = _about(c, self.subj, self.known_people, self.dialogues)
+            about = _about(c, self.subj, self.known_people, self.dialogues, self._asked)
             if about is None:
                 if rivals is not None and is_rival(
                     c, self.subj, self.known_people, self.person_pages
@@ -680,7 +692,7 @@ class Reader:
             moved = change(c.text)
             if not moved or moved[0].lower() != value.lower():
                 continue
-            if _about(c, self.subj, self.known_people, self.dialogues) is None:
+            if _about(c, self.subj, self.known_people, self.dialogues, self._asked) is None:
                 continue
             best = Reading(c, best.score + 0.01, moved[1], best.about)
             value, since = moved[1], c.date

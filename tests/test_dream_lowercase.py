@@ -84,3 +84,19 @@ def test_the_name_check_is_the_readers() -> None:
     assert looks_like_name("tomek") and looks_like_name("ilka")
     assert not looks_like_name("ngl")  # no vowel: shorthand, not a name
     assert not looks_like_name("sister") and not looks_like_name("dont")
+
+
+def test_a_question_that_names_the_person_reads_the_owners_turn_about_them(memory: Path) -> None:
+    # Ilka has a page now; the owner's "ilka's coming round on sunday ..." names her and
+    # nobody else, and the question names her too: it is not someone else's news.
+    from click.testing import CliRunner
+
+    from brain.cli import cli
+
+    args = ["--memory", str(memory)]
+    assert CliRunner().invoke(cli, ["index", *args]).exit_code == 0
+    out = CliRunner().invoke(
+        cli, ["ask", "when is ilka coming round to help paint my hallway?", "--no-record", *args]
+    )
+    assert out.exit_code == 0, out.output
+    assert "tr-2026-03-14-move" in out.output and "sunday" in out.output, out.output
