@@ -129,8 +129,8 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
 
 def _grammar(t: Any) -> str:
     kids = {c.dep_ for c in t.children}
-    if kids & {"det", "nummod", "amod"}:
-        return "thing"  # "the yaris", "2 vapes"
+    if kids & {"det", "poss", "nummod", "amod"}:
+        return "thing"  # "the yaris", "my fam", "2 vapes"
     if any(c.dep_ == "compound" and c.lower_.rstrip(".") not in _TITLES for c in t.lefts):
         return "other"  # the end of a longer name: "st vincent's", "andre whitfield"
     if t.dep_ == "compound":
@@ -179,6 +179,13 @@ def _relation(t: Any) -> tuple[str | None, bool]:
             if c.dep_ == "attr" and _is_relation(c):
                 return found(c)
     return None, False
+
+
+def typed_lowercase(sentence: str) -> bool:
+    """Typed without capitals for names: no capitalised word but the first ("I", and
+    acronyms such as "ER", say nothing about names)."""
+    words = re.findall(r"[^\W\d_]+", sentence)[1:]
+    return not any(w[0].isupper() and w[1:].islower() for w in words)
 
 
 def _aside_relation(raw: str, key: str) -> tuple[str | None, bool]:
@@ -291,6 +298,8 @@ def find_names(
 
     uses: list[Use] = []
     for j, doc in enumerate(docs):
+        if not typed_lowercase(raws[j]):
+            continue  # who capitalises names wrote a lower-case word as no name
         found = uses_in(j, paths[j], doc, skips[j])
         for u in found:
             if u.relation is None:
