@@ -100,3 +100,20 @@ def test_weighing_a_move_is_deliberating_and_weighing_kilos_is_a_measure() -> No
     assert check(
         "Rhea's dog weighs 30 kilos.", "my dog weighs 30 kilos now, the vet wants him lighter"
     ).ok
+
+
+def test_a_manner_of_the_blocks_verb_keeps_its_polarity() -> None:
+    ev = "moved the team off Trello last sprint, nobody misses it"
+    # 'regret' is one step under 'miss' in WordNet's verb tree: the same event, told
+    # in more detail, and denied on both sides.
+    assert check("Rhea's team left Trello last sprint and nobody regrets it.", ev, model=True).ok
+    r = check("Rhea's team left Trello last sprint and everybody regrets it.", ev, model=True)
+    assert not r.ok and "regrets" in r.words
+
+
+def test_a_role_the_block_names_only_as_a_modifier_is_not_the_persons() -> None:
+    r = check("Rhea is a florist.", "I do the deliveries for a florist shop in town", model=True)
+    assert not r.ok and "florist" in r.reason
+    assert check(
+        "Rhea is a florist with a small shop in town.", "I'm a florist, got a small shop in town"
+    ).ok

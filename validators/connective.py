@@ -34,8 +34,10 @@ from functools import cache
 from typing import Any
 
 from . import lexicon
+from .claim_text import NEGATIVE_VERBS
 from .predicates import _parse
 from .similarity import PhraseSimilarity
+from .words import NEGATIONS
 
 #: A claim sentence and its block read as one at this cosine (all-MiniLM-L6-v2).
 GATE_SIMILARITY = 0.5
@@ -180,6 +182,31 @@ def _replaces_argument(tok: Any, claim_doc: Any, ev_doc: Any) -> bool:
     return False
 
 
+def _manner_of(claim_verb: str, evidence_verb: str) -> bool:
+    """Is the claim verb, in a sense in use, one step under the block's verb in WordNet's
+    verb tree: a manner of doing it ('regret' of 'miss', 'borrow' of 'take', 'migrate' of
+    'move')? Further up the tree ties everything ('regret' is three steps under 'move')."""
+    wn = lexicon._load()
+    mine = {s for s in lexicon._senses(claim_verb) if wn.pos[s] == "v"}
+    theirs = {s for s in lexicon._senses(evidence_verb) if wn.pos[s] == "v"}
+    up = lexicon._ancestors(mine, 1)
+    return any(up.get(s) == 1 for s in theirs)
+
+
+_NOBODY = frozenset(["nobody", "nothing", "none", "never", "noone", "neither"])
+
+
+def _negated(verb: Any) -> bool:
+    """Is the verb denied where it stands: 'not', 'never', 'nobody misses', 'no one
+    regrets'?"""
+    for c in verb.children:
+        if c.dep_ == "neg" or c.lower_ in _NOBODY:
+            return True
+        if c.dep_ in ("nsubj", "dobj") and any(g.lower_ == "no" for g in c.children):
+            return True
+    return False
+
+
 def _rewords_light_verb(
     tok: Any, claim_doc: Any, ev_doc: Any, model: PhraseSimilarity | None
 ) -> bool:
@@ -200,6 +227,16 @@ def _rewords_light_verb(
         for v in ev_doc
         if v.pos_ in ("VERB", "AUX") and any(_same_word(c, v.lower_) for c in claim_verbs)
     ]
+    # A manner of the block's own verb, in WordNet ('regrets' a way of 'missing',
+    # 'borrowed' of 'took'): the same event told in more detail.
+    if any(
+        v.pos_ in ("VERB", "AUX")
+        and v.lower_ not in taken
+        and _manner_of(tok.lower_, v.lower_)
+        and _negated(v) == _negated(tok)  # 'everybody regrets it' / 'nobody misses it'
+        for v in ev_doc
+    ):
+        return True
     found = same_event(
         tok.lower_, claim_doc.text, ev_doc.text, taken, model.vector, model.pair, threshold=0.0
     )
@@ -266,6 +303,8 @@ def detail_reason(
                 return f"a sister of '{e.text}'"
         if w in TIME_NOUNS or tok.lemma_.lower() in TIME_NOUNS:
             return "a time"
+    if w in NEGATIONS or w in NEGATIVE_VERBS or tok.lemma_.lower() in NEGATIONS:
+        return "a word of polarity"  # 'regrets', 'hates', 'skipped': said, not reworded
     if tok.pos_ in ("VERB", "AUX") and names_a_role(tok.lemma_.lower()):
         return "a role"
     if (
@@ -317,3 +356,22 @@ def connective_vouches(
         if model.pair(sentence, evidence_text) >= GATE_SIMILARITY:
             out.add(w)
     return out
+
+
+def role_said_of_a_thing(claim_text: str, evidence_text: str) -> str | None:
+    """A role the claim gives a person ('Sofia is a veterinarian') that the block names
+    only as a modifier of another noun ('the front desk at a vet clinic'): the word is
+    there, the role is not. Returns the claim's word."""
+    doc = _parse(claim_text)
+    ev_doc = _parse(evidence_text)
+    for tok in doc:
+        if tok.dep_ not in ("attr", "appos") or tok.pos_ != "NOUN":
+            continue
+        if not lexicon.names_someone(tok.lemma_.lower()):
+            continue
+        same = [
+            e for e in ev_doc if e.is_alpha and _same_word(tok.lemma_.lower(), e.lemma_.lower())
+        ]
+        if same and all(e.dep_ in ("compound", "amod") for e in same):
+            return tok.text
+    return None

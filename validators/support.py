@@ -59,7 +59,7 @@ from .claim_words import (
     _takes_duration,
 )
 from .clause_support import clause_vouches
-from .connective import connective_vouches
+from .connective import connective_vouches, role_said_of_a_thing
 from .loose_dates import loose_dates, season_years
 from .polarity import _HELD_UNTIL, _polarity_and_modality
 from .predicates import _parse
@@ -271,6 +271,9 @@ def check_support(
         failed = _polarity_and_modality(text, evidence, ceased=ceased, ended=ended)
     if failed is not None:
         return failed
+    role = role_said_of_a_thing(text, ev.text)
+    if role:
+        return _fail(f"'{role}' is not said of anyone in the evidence", [role], hard=True)
     alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased)
     if contrasts:
         word, other = contrasts[0]
