@@ -14,7 +14,7 @@ from functools import cache, cached_property
 from itertools import pairwise
 
 from memory_schema.session import AI_SPEAKERS
-from validators.lexicon import describes, kind_of, phrasal_verb
+from validators.lexicon import base_forms, describes, kind_of, phrasal_verb
 
 from .evidence import Block
 from .question import Question, asked_time, type_nouns, without_time
@@ -39,6 +39,7 @@ from .text import WORD, is_question, lexicon, stem, stopwords, terms
 from .whose import MAX_RIVALS, is_rival, rival_wins, subject_fit, subject_person
 from .wiki import Fact
 
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof"})  # the titles spans.names keeps
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
 #: Similarity (cosine of sentence embeddings) that stands in for missing words: a
 #: sentence may miss the question's focus words ("employer" for "I work at") when its
@@ -471,7 +472,7 @@ class Reader:
         # Cheap checks first; sentence embeddings only for what is left (at most
         # MAX_EMBED, the best matched first), since embedding is the slow part.
 
-        head_words = terms(q.head) if q.head and q.answer_type == "thing" else set()
+        head_words = terms(q.head) if self._one_kind_asked else set()
 
         def fit_words(c: Candidate, about: str) -> tuple[set[str], float, float]:
             """The focus words, the share of them said, and the question's topic words
@@ -623,7 +624,7 @@ class Reader:
             return readings
         surface = self._surface(unsaid)
         # "What colour is it?" is answered by "white", which says no "colour".
-        head = self.q.head if self.q.answer_type == "thing" else None
+        head = self.q.head if self._one_kind_asked else None
         kept = []
         for i, r in enumerate(readings):
             if i >= MAX_MENTION:
@@ -711,6 +712,7 @@ class Reader:
         if not value or since is None:
             return None
         said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
+        topic = set(self.q.terms) - self.subj.name_terms
         latest: Reading | None = None
         blocks = {(c.block.path, c.block.anchor): c for c in pool if c.fact is None}
         for c in sorted(blocks.values(), key=lambda c: (c.date or dt.date.min, c.key)):
@@ -719,6 +721,11 @@ class Reader:
                 continue
             at = said.search(text)
             if at is None or is_question(text):
+                continue
+            if self.q.answer_type != "number" and not shared(topic, c.words()):
+                # "okonkwo wants everything in viridis" names the advisor beside a colour
+                # palette: a name replaces the answer only where the topic is said (the
+                # chat titled "New chef knife"); an amount beside the old one does.
                 continue
             others = [
                 sp
@@ -863,6 +870,8 @@ class Reader:
                 # for the value of "Online clothes store": the label must be what is asked.
                 asked = False
             fits = kind in ("place", "name", "thing", "occupation")
+            if kind == "place" and value.lower() in self.known_people:
+                fits = False  # "Son: Gary" says who, not where
             own = value.lower() in self.subj.names
             if asked and fits and not own and not self._in_question(value):
                 return value, False
@@ -886,7 +895,7 @@ class Reader:
             if moved and not self._in_question(moved[1] if not q.past else moved[0]):
                 return (moved[0] if q.past else moved[1]), False
             spans = self._values_in(s, c)
-            kinds = self._kinds_asked(s) if kind == "thing" and q.head else []
+            kinds = self._kinds_asked(s) if self._one_kind_asked else []
             if kinds and (not spans or any(describes(w) for k in kinds for w in k.text.split())):
                 # "What colour is my van?": "white" is a colour, "Renault Kangoo" is not;
                 # a name answers a category only when nothing WordNet files under it does.
@@ -906,6 +915,16 @@ class Reader:
                 return _joined(s, self._nearest(s, spans), spans), False
             return self._pick(s, spans)
         return None, False
+
+    @cached_property
+    def _one_kind_asked(self) -> bool:
+        """A "what" question for one thing of a category ("what colour is my van?"). A
+        plural one ("what activities has she done?") asks for a list that one word of a
+        broad category ("forward" is an activity too) does not answer."""
+        head = self.q.head
+        if self.q.answer_type != "thing" or not head:
+            return False
+        return not (head.endswith("s") and any(b != head for b in base_forms(head)))
 
     def _kinds_asked(self, s: str) -> list[Span]:
         """The words of a sentence WordNet files under the category asked for: "white"
@@ -998,7 +1017,8 @@ class Reader:
         return not (kind == "place" and low in self.known_people)
 
     def _in_question(self, text: str) -> bool:
-        words = set(WORD.findall(text.lower()))
+        # A title is no part of the answer: "Dr. Hollis" is Hollis, whom the question names.
+        words = set(WORD.findall(text.lower())) - _TITLES
         qwords = set(WORD.findall(self.q.text.lower()))
         return bool(words) and words <= qwords
 

@@ -411,10 +411,26 @@ def _known_in_lowercase(sentence: str, known: set[str] | frozenset[str], taken: 
         for m in re.finditer(rf"(?<![\w'-]){re.escape(name)}(?![\w-])", low):
             if sentence[m.start()].isupper():
                 continue  # capitalized: the run above has it
+            if _DETERMINED.search(low[: m.start()]) and _dictionary_noun(name):
+                continue  # "her lab", "the bar": a thing, though "Okonkwo Lab" is a name
             if any(s.start < m.end() and m.start() < s.end for s in [*taken, *out]):
                 continue
             out.append(Span(name.title(), m.start(), m.end()))
     return out
+
+
+def _dictionary_noun(word: str) -> bool:
+    """A noun of the dictionary ('lab'), which "the shun" (a knife; 'shun' is a verb) and
+    "the tojiro" are not."""
+    from validators.lexicon import is_noun
+
+    return " " not in word and is_noun(word)
+
+
+# A word after these is a common noun in lower-case text: "her lab", "the bar", "my rose".
+_DETERMINED = re.compile(
+    r"\b(?:the|a|an|my|your|his|her|its|our|their|this|that|these|those|some|any)\s+$"
+)
 
 
 def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:

@@ -284,3 +284,40 @@ def test_a_named_relative_is_asked_about_by_name() -> None:
     assert analyse("what is my sister's name?").owner == "me"  # nobody named: a chain
     q = analyse("what do i do for a living now?")
     assert q.answer_type == "occupation" and q.current and q.terms == frozenset(terms("work"))
+
+
+def test_a_name_said_later_beside_another_replaces_it_only_on_the_topic(tmp_path) -> None:
+    """ "Haldane wants all my plots in Viridis" names the supervisor beside a palette: on
+    another topic, so the supervisor is still Haldane."""
+    from agent.runner import Agent, AgentSettings
+    from memory_schema import Session, Turn
+
+    repo = _memory(tmp_path / "m", ["big news, my new supervisor is Haldane, she said yes"])
+    later = Session(
+        id="figures",
+        title="figures",
+        format="brain",
+        turns=[Turn("user", "Haldane wants all my plots in Viridis", at=dt.datetime(2025, 9, 1))],
+        started=dt.datetime(2025, 9, 1),
+    )
+    with repo.transaction("test: later") as tx:
+        tx.write(later.path, later.render())
+    with Agent(repo.root, AgentSettings(), record=False) as agent:
+        who = agent.ask("who is my supervisor now?")
+    assert who.text.startswith("Haldane"), who.text
+
+
+def test_a_known_name_after_a_determiner_is_a_thing() -> None:
+    from agent.spans import names
+
+    said = "prof haldane says her lab is the best fit for me"
+    assert _texts(names(said, {"haldane", "lab"})) == ["Haldane"]
+    assert _texts(names("lab meeting with haldane", {"haldane", "lab"})) == ["Lab", "Haldane"]
+
+
+def test_a_title_is_no_part_of_a_name_the_question_says() -> None:
+    from agent.reader import Reader, Subject
+
+    reader = Reader(analyse("where did Hollis get a job?"), Subject(), set(), {"hollis"})
+    assert reader._in_question("Dr. Hollis") and reader._in_question("Hollis")
+    assert not reader._in_question("Dr. Okonkwo") and not reader._in_question("Dr.")

@@ -197,6 +197,13 @@ def phrasal_verb(first: str, second: str) -> bool:
     )
 
 
+@cache
+def is_noun(word: str) -> bool:
+    """Has the word a noun sense in use ('lab', 'bar'; not 'shun', which is only a verb)?"""
+    wn = _load()
+    return any(wn.pos[s] == "n" for s in _senses(word))
+
+
 def wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
