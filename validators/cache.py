@@ -22,7 +22,9 @@ from memory_schema.layout import CACHE_DIR
 from .support import Evidence
 
 CACHE_FILE = f"{CACHE_DIR}/validators/support.json"
-_CHECKER_FILES = ("support.py", "words.py", "lexicon.py", "similarity.py", "data/wordnet.json.gz")
+#: The checker's data; its code is every module of the package (the support check reads
+#: claim_words.py, connective.py, polarity.py, predicates.py, ... as much as support.py).
+_CHECKER_DATA = ("data/wordnet.json.gz",)
 
 
 @cache
@@ -30,7 +32,8 @@ def checker_version() -> str:
     """A hash of the checker's own code and data: a new check never reuses old verdicts."""
     h = hashlib.sha256()
     here = Path(__file__).parent
-    for name in _CHECKER_FILES:
+    names = [*sorted(p.name for p in here.glob("*.py")), *_CHECKER_DATA]
+    for name in names:
         try:
             h.update((here / name).read_bytes())
         except OSError:
