@@ -196,10 +196,18 @@ def _aside_relation(raw: str, key: str) -> tuple[str | None, bool]:
     return None, False
 
 
-def decide(uses: list[Use], capitalised: dict[str, set[str]], embedder: Any) -> dict[str, Named]:
+def decide(
+    uses: list[Use],
+    capitalised: dict[str, set[str]],
+    embedder: Any,
+    pages: dict[str, tuple[str, str]] | None = None,
+) -> dict[str, Named]:
     """The candidate words that are names: by position, examples and recurrence.
     `capitalised` holds the sessions where spaCy found a person of that name with its
-    capital, so "Zuzia" in one session and "zuzia" in another are one person."""
+    capital, so "Zuzia" in one session and "zuzia" in another are one person; `pages`
+    the person and pet pages already written (lower-case name -> title, type): a name
+    with a page needs no recurrence in this run."""
+    pages = pages or {}
     if not uses:
         return {}
     keys = {u.key for u in uses}
@@ -222,6 +230,10 @@ def decide(uses: list[Use], capitalised: dict[str, set[str]], embedder: Any) -> 
             u for u, lead in found
             if not u.relation and (u.grammar in ("thing", "place") or lead < -TOLERANCE)
         ]  # fmt: skip
+        if key in pages and len(person) > len(other):
+            title, type_ = pages[key]
+            out[key] = Named(key, title, type_, rows={u.row for u, _ in found})
+            continue
         if words[key] != "person" and not any(u.relation for u in person):
             continue  # the word itself reads as a brand or a place ("spotify", "tesco")
         sessions = {u.path for u in person} | capitalised.get(key, set())
@@ -290,6 +302,7 @@ def find_names(
     skips: list[set[str]],
     docs: list[Any],
     embedder: Any,
+    pages: dict[str, tuple[str, str]] | None = None,
 ) -> dict[str, Named]:
     """The run's lower-case names; the sentences that use one are parsed again with its
     capital (in `docs`, in place), so spaCy reads them as names. `texts` are the parsed
@@ -306,7 +319,7 @@ def find_names(
                 u.relation, u.mine = _aside_relation(raws[j], u.key)
                 u.grammar = "person" if u.relation else u.grammar
         uses += found
-    named = decide(uses, capitalised_people(docs, paths), embedder)
+    named = decide(uses, capitalised_people(docs, paths), embedder, pages)
     todo = sorted({j for n in named.values() for j in n.rows})
     for j, doc in zip(todo, parse([truecase(texts[j], j, uses, named) for j in todo]), strict=True):
         docs[j] = doc

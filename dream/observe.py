@@ -194,6 +194,7 @@ class StatementReader:
         self.role = classifier_for(embedder, "value_role")
         self.change = classifier_for(embedder, "change")
         self.named: dict[str, Named] = {}  # names typed in lower case (`dream.lowercase`)
+        self.pages: dict[str, tuple[str, str]] = {}  # person and pet pages (lower case name)
 
     def read(
         self, items: list[WorkItem], speaker_of: Any, forget: list[Any]
@@ -218,7 +219,7 @@ class StatementReader:
         docs = parse([rows[i].text for i in keep])
         texts, raws = [rows[i].text for i in keep], [rows[i].sent for i in keep]
         paths, skips = [rows[i].path for i in keep], [rows[i].names for i in keep]
-        self.named = find_names(texts, raws, paths, skips, docs, self.embedder)
+        self.named = find_names(texts, raws, paths, skips, docs, self.embedder, self.pages)
         chatter = chatter_tokens(docs, self.embedder, self.kind)
         owned_phrases: list[tuple[int, str, str, str]] = []  # (index, path, key, surface)
         candidates: list[tuple[Statement, Candidate]] = []

@@ -9,7 +9,7 @@ import datetime as dt
 import time
 from typing import Any
 
-from memory_schema.links import link_target_for_path
+from memory_schema.links import link_target_for_path, normalize_key
 from memory_schema.repo import MemoryRepo
 
 from . import forget as fg
@@ -178,6 +178,12 @@ def _statements(
     if wiki.subjects.embedder is None or not items:
         return {}, {}
     reader = StatementReader(wiki.subjects.embedder)
+    reader.pages = {
+        normalize_key(name): (page.title, page.type)
+        for page in wiki.subjects.pages.values()
+        if page.type in ("person", "pet")
+        for name in (page.title, *page.aliases)
+    }
     found = reader.read(
         items, lambda turn, session: wiki._speaker_name(turn.speaker, session), wiki.plan.forget
     )

@@ -100,3 +100,24 @@ def test_a_question_that_names_the_person_reads_the_owners_turn_about_them(memor
     )
     assert out.exit_code == 0, out.output
     assert "tr-2026-03-14-move" in out.output and "sunday" in out.output, out.output
+
+
+def test_a_later_run_files_a_lone_mention_on_the_page(memory: Path, tmp_path: Path) -> None:
+    # One more chat, dreamt on its own: "tomek" is said once, but Tomek has a page.
+    copy = tmp_path / "memory"
+    shutil.copytree(memory, copy)
+    later = tmp_path / "2026-04-02-toast.md"
+    later.write_text(
+        "---\nid: tr-2026-04-02-toast\ndate: 2026-04-02T08:00:00+00:00\ntitle: breakfast\n"
+        "---\n# breakfast\n\n## User\n\ntomek burnt the toast again this morning and set off"
+        " the smoke alarm, the whole building came out\n\n## Assistant\n\nOh no!\n",
+        encoding="utf-8",
+    )
+    from memory_schema.repo import MemoryRepo
+
+    repo = MemoryRepo(copy)
+    assert capture_sessions(repo, parse_file(later)[1]).ok
+    assert run_dream(repo, DreamOptions(embedder=get_embedder())).committed
+    tomek = _page(copy, "people/Tomek.md")
+    assert any("[[Tomek]] burnt the toast" in x for x in tomek.splitlines()), tomek
+    assert "tr-2026-04-02-toast#^t1" in tomek
