@@ -117,3 +117,11 @@ def test_a_role_the_block_names_only_as_a_modifier_is_not_the_persons() -> None:
     assert check(
         "Rhea is a florist with a small shop in town.", "I'm a florist, got a small shop in town"
     ).ok
+
+
+def test_a_prefix_opposite_is_the_blocks_not() -> None:
+    ev = "the examiner said i didnt check my mirrors enough"
+    ok = check("The examiner faulted Rhea for insufficient mirror checks.", ev, model=True)
+    assert ok.ok, ok.reason
+    r = check("The examiner praised Rhea for careful mirror checks.", ev, model=True)
+    assert not r.ok

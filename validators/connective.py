@@ -34,8 +34,8 @@ from functools import cache
 from typing import Any
 
 from . import lexicon
-from .claim_text import NEGATIVE_VERBS
-from .predicates import _parse
+from .claim_text import _NEG_PREFIXES, NEGATIVE_VERBS
+from .predicates import _parse, predicates
 from .similarity import PhraseSimilarity
 from .words import NEGATIONS
 
@@ -91,7 +91,14 @@ def tight_sister(claim_word: str, evidence_word: str) -> bool:
 
 
 def _token(doc: Any, word: str) -> Any | None:
-    return next((t for t in doc if t.lower_ == word or word in t.lower_.split("-")), None)
+    found = next((t for t in doc if t.lower_ == word or word in t.lower_.split("-")), None)
+    if found is None and "-" in word:
+        # A hyphenated word the parser split ('well-known'): its last part heads it.
+        last = word.split("-")[-1]
+        found = next(
+            (t for t in doc if t.lower_ == last and t.i >= 2 and doc[t.i - 1].text == "-"), None
+        )
+    return found
 
 
 def _same_word(a: str, b: str) -> bool:
@@ -348,7 +355,13 @@ def connective_vouches(
     doc = _parse(claim_text)
     ev_doc = _parse(evidence_text)
     out = set()
+    denies = any(p.negative for p in predicates(evidence_text))
     for w in words:
+        if denies and _prefixed_opposite(w):
+            # 'insufficient mirror checks' for "didn't check mirrors enough": the word is
+            # the block's 'not', and the polarity check has held the two together.
+            out.add(w)
+            continue
         tok = _token(doc, w)
         if tok is None or detail_reason(tok, doc, ev_doc, model) is not None:
             continue
@@ -356,6 +369,17 @@ def connective_vouches(
         if model.pair(sentence, evidence_text) >= GATE_SIMILARITY:
             out.add(w)
     return out
+
+
+def _prefixed_opposite(word: str) -> bool:
+    """'insufficient', 'unsuccessful': the opposite, in WordNet, of the word after a
+    negative prefix."""
+    return any(
+        word.startswith(p)
+        and len(word) - len(p) >= 4
+        and lexicon.relation(word, word[len(p) :]) == "antonym"
+        for p in _NEG_PREFIXES
+    )
 
 
 def role_said_of_a_thing(claim_text: str, evidence_text: str) -> str | None:
