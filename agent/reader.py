@@ -564,7 +564,11 @@ class Reader:
             # A line of the subject's own page is short and already about the subject.
             retells = bool(c.retold) and c.via in self.subj.pages
             bar = SIM_PAGE if about == "page" or retells else SIM_TOPIC
-            if matched == 0 and (not focus or focus_frac == 0) and sim < bar and not hop:
+            # "im a proper driving instructor now" answers "what do i do for a living?"
+            # without a word of it: a job said of oneself is on the topic by its kind.
+            own_job = q.answer_type == "occupation" and span and not weak and about == "speaker"
+            unmatched = matched == 0 and (not focus or focus_frac == 0) and sim < bar
+            if unmatched and not hop and not own_job:
                 continue
             value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION
             if value_of and not shared(value_words, c.words()):

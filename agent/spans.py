@@ -86,7 +86,8 @@ _DURATION = re.compile(
 _OCCUPATION = re.compile(
     r"\b(?:works?|working|worked|job|training|trained|started|employed|career)\s+as\s+(?:an?\s+)?"
     r"([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)"
-    r"|\b(?:is|am|'s|was|became|become|be)\s+an?\s+([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
+    r"|\b(?:is|am|'s|'m|im|was|became|become|be)\s+an?\s+"
+    r"([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})",
     re.I,
 )
 _CALLED = re.compile(
@@ -320,10 +321,25 @@ def occupations(sentence: str) -> list[Span]:
             if w.lower() in stopwords() or w.lower() in ("so", "which", "and", "but"):
                 break
             keep.append(w)
+        keep = _job_words(keep)
         if keep:
             text = " ".join(keep)
-            out.append(Span(text, m.start(g), m.start(g) + len(text)))
+            at = m.start(g) + m.group(g).find(text)
+            out.append(Span(text, at, at + len(text)))
     return out
+
+
+def _job_words(words: list[str]) -> list[str]:
+    """The words of "a pediatric nurse now" that name the job: up to the last word
+    WordNet files under people or agents ('nurse', 'driver'). "is a pass", "is a decent
+    fit" name no one. A word WordNet does not know ("ADI") may be the job itself."""
+    from validators.lexicon import known, names_agent
+
+    last = max((i for i, w in enumerate(words) if names_agent(w.lower())), default=-1)
+    if last < 0:
+        unknown = [w for w in words[:1] if not known(w.lower())]
+        return unknown
+    return words[: last + 1]
 
 
 def names(

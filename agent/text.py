@@ -14,7 +14,7 @@ _SENTENCE = re.compile(
 )
 _LOWER_SENTENCE = re.compile(
     r"(?<!\bdr\.)(?<!\bmr\.)(?<!\bms\.)(?<!\bst\.)(?<!\bmrs\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
-    r"(?<![0-9]\.)(?<=[.!?])\s+(?=[a-z0-9\"'(“‘])"
+    r"(?<!\b[0-9]\.)(?<=[.!?])\s+(?=[a-z0-9\"'(“‘])"
 )
 _POSSESSIVE = re.compile(r"['’]s\b")
 
@@ -100,13 +100,78 @@ def terms(text: str) -> set[str]:
 def sentences(text: str) -> list[str]:
     """Sentences of a turn or paragraph, one per line of prose at least. Text typed
     without capitals ("weird but good. the manager there is so chill") is split at its
-    full stops too."""
+    full stops too, and so is a line that capitalises only a shout or an "I" ("PART 3
+    PASSED this morning. green badge ordered. im a proper driving instructor now")."""
     out: list[str] = []
     for line in text.split("\n"):
         line = line.strip().lstrip("-*>• ").strip()
-        if line:
-            rx = _LOWER_SENTENCE if not any(ch.isupper() for ch in line) else _SENTENCE
-            out += [s.strip() for s in rx.split(line) if s.strip()]
+        if not line:
+            continue
+        if not any(ch.isupper() for ch in line):
+            out += [s.strip() for s in _LOWER_SENTENCE.split(line) if s.strip()]
+            continue
+        for part in _SENTENCE.split(line):
+            out += [s.strip() for s in _lower_starts(part) if s.strip()]
+    return out
+
+
+#: Words a full stop ends without ending the sentence: "approx. two", "etc. and".
+_ABBREVIATIONS = frozenset(
+    [
+        "approx",
+        "etc",
+        "vs",
+        "incl",
+        "excl",
+        "esp",
+        "est",
+        "dept",
+        "fig",
+        "no",
+        "nos",
+        "p",
+        "pp",
+        "vol",
+        "ch",
+        "sec",
+        "min",
+        "mins",
+        "hr",
+        "hrs",
+        "dr",
+        "mr",
+        "mrs",
+        "ms",
+        "st",
+        "jr",
+        "sr",
+        "co",
+        "ltd",
+        "inc",
+        "e.g",
+        "i.e",
+        "a.m",
+        "p.m",
+        "cf",
+        "viz",
+        "ca",
+    ]
+)
+_LOWER_START = re.compile(r"(?<=[a-z)\]][.!?])\s+(?=[a-z][a-z'’]*\b)")
+
+
+def _lower_starts(part: str) -> list[str]:
+    """A stretch split where a full stop after a word is followed by a lower-case word,
+    unless the word is an abbreviation ("approx. two") or dotted ("the U.S. and")."""
+    out, start = [], 0
+    for m in _LOWER_START.finditer(part):
+        before = part[start : m.start()].split()
+        word = before[-1].rstrip(".!?").lower() if before else ""
+        if not word or word in _ABBREVIATIONS or "." in word or len(word) < 2:
+            continue
+        out.append(part[start : m.start()])
+        start = m.end()
+    out.append(part[start:])
     return out
 
 

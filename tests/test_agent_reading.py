@@ -343,3 +343,35 @@ def test_abstains_when_the_evidence_does_not_answer(memories, condition: str):
     )
     assert brother.text == DONT_KNOW and brother.stop_reason == "no-support"
     assert cost.text == DONT_KNOW
+
+
+def test_a_run_on_message_with_a_shout_is_split_at_its_full_stops() -> None:
+    from agent.text import sentences
+
+    said = "PASSED this morning. green badge ordered. im a proper driving instructor now"
+    assert sentences(said) == [
+        "PASSED this morning.",
+        "green badge ordered.",
+        "im a proper driving instructor now",
+    ]
+    assert sentences("ok so I went to the shop. then i met lou") == [
+        "ok so I went to the shop.",
+        "then i met lou",
+    ]
+    # An abbreviation or a dotted word ends no sentence.
+    tidy = "We moved to the U.S. and later to Canada. The fee is approx. two hundred."
+    assert sentences(tidy) == [
+        "We moved to the U.S. and later to Canada.",
+        "The fee is approx. two hundred.",
+    ]
+
+
+def test_a_job_is_a_kind_of_person_said_of_oneself() -> None:
+    def jobs(text: str) -> list[str]:
+        return [o.text for o in occupations(text)]
+
+    assert jobs("im a proper driving instructor now") == ["proper driving instructor"]
+    assert jobs("I'm a nurse on nights") == ["nurse"]
+    assert jobs("he was a lorry driver for years") == ["lorry driver"]
+    # What no WordNet person is: "a pass", "a decent fit".
+    assert jobs("but a pass is a pass") == [] and jobs("her lab is a decent fit") == []

@@ -175,8 +175,10 @@ def kind_of(category: str, word: str) -> bool:
     'sage green' of 'colour', 'violin' of 'instrument'?"""
     if set(base_forms(category)) & set(base_forms(word)):
         return False
-    # Any sense of the word: asked for a colour, "orange" is the colour, not the fruit.
-    senses = _senses(word, rare=True)
+    # Asked for a colour, "orange" is the colour, not the fruit: a seldom sense counts
+    # for a word that can describe (a quality's value), not for a thing ("job" is a book
+    # only as the Book of Job, "guide" only as a guidebook).
+    senses = _senses(word, rare=describes(word))
     return bool(set(_ancestors(senses, GENERAL_HOPS)) & _senses(category, rare=True))
 
 
@@ -195,6 +197,16 @@ def phrasal_verb(first: str, second: str) -> bool:
     return any(
         wn.pos[s] == "v" for b in base_forms(first) for s in wn.lemmas.get(f"{b}_{second}", ())
     )
+
+
+@cache
+def names_agent(word: str) -> bool:
+    """A kind of person or of someone who does something ('driver' is an operator, a
+    causal agent, not a person, in WordNet): what a job title's last word is."""
+    wn = _load()
+    nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
+    roots = _person_senses() | {s for s in wn.lemmas.get("causal_agent", ()) if wn.pos[s] == "n"}
+    return bool(nouns) and bool(set(_ancestors(nouns, 14)) & roots)
 
 
 @cache
