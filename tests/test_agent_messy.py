@@ -197,3 +197,44 @@ def test_a_verb_in_two_words_need_not_be_said(tmp_path: Path):
     run("dream", "--memory", str(root))
     a = ask(root, "what do i use to keep track of my appointments?")
     assert "calendar on my phone" in a["answer"].split("\n")[0], a["answer"]
+
+
+QUALIFIED = """---
+date: 2026-09-14
+title: results
+---
+# results
+
+## User
+RESULTS ARE IN. passed everything, the certificate comes in the post. im a qualified dental hygienist now lol
+
+## Assistant
+Congratulations! Most new hygienists start on around £28,000, and many clinics offer a mentor for the first year.
+"""
+
+BEFORE = """---
+date: 2026-02-02
+title: shifts
+---
+# shifts
+
+## User
+another 12 hour shift at the call centre, my course is the only thing keeping me sane
+
+## Assistant
+That's a long day. Try to keep your study blocks short on shift days.
+"""
+
+
+def test_a_job_said_of_oneself_answers_what_one_does_for_a_living(tmp_path: Path):
+    # Neither "work" nor "living" is said: "im a ... hygienist now" is a job by its kind
+    # (WordNet files a hygienist under people), in a message that shouts its first line.
+    for name, text in (("qualified.md", QUALIFIED), ("before.md", BEFORE)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    root = tmp_path / "memory"
+    run("init", str(root))
+    m = ["--memory", str(root)]
+    run("capture", "session", str(tmp_path / "before.md"), str(tmp_path / "qualified.md"), *m)
+    run("dream", *m)
+    a = ask(root, "what do i do for a living now?")
+    assert "dental hygienist" in a["answer"].split("\n")[0], a["answer"]
