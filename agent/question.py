@@ -116,6 +116,10 @@ def analyse(text: str) -> Question:
     elif wh == "yesno":
         answer_type = "yesno"
     owner, chain = _chain(low)
+    if owner is None and chain and re.search(r"\b(?:i|we)\b", low):
+        # "when did i become part of okonkwo's lab?": the asker did it; Okonkwo's lab is
+        # what they joined, not whose memory answers.
+        owner, chain = "me", []
     names = tuple(_proper_names(text))
     named = next((n for n in names if chain and chain[-1].split()[-1] == n.lower()), None)
     if named and len(chain[-1].split()) == 2:

@@ -14,6 +14,7 @@ from functools import cache, cached_property
 from itertools import pairwise
 
 from memory_schema.session import AI_SPEAKERS
+from validators.endings import ENDING_PHRASES, ENDING_VERBS
 from validators.lexicon import base_forms, describes, kind_of, phrasal_verb
 
 from .evidence import Block
@@ -49,6 +50,8 @@ SIM_PARTIAL = 0.4  # enough when half the focus words are there
 SIM_TOPIC = 0.55
 SIM_PAGE = 0.45
 SIM_WEIGHT = 0.8
+ENDED = 0.4  # a value a verb of ending stands beside is what held before
+ENDED_WINDOW = 3  # words either side of the value where that verb counts
 #: How much being about the subject adds, by how: their page's labelled value, their name
 #: said, their "my ...", their own turn, the asker's own note or document.
 ABOUT_BONUS = {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2, "own": 0.1}
@@ -320,6 +323,29 @@ def _about(
     return None
 
 
+def _ended(sentence: str, value: str) -> bool:
+    """Does the sentence end the value: a verb of ending a few words from it ("the
+    wusthof is retired", "quit the vape", "sold the octavia", "gave up coffee")?"""
+    low = sentence.lower()
+    at = low.find(value.lower())
+    if at < 0:
+        return False
+    before = WORD.findall(low[:at])[-ENDED_WINDOW:]
+    after = WORD.findall(low[at + len(value) :])[:ENDED_WINDOW]
+    return _ending(before) or _ending(after)
+
+
+def _ending(words: list[str]) -> bool:
+    for i, w in enumerate(words):
+        lemmas = set(base_forms(w))
+        if lemmas & ENDING_VERBS:
+            return True
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if any(nxt in ENDING_PHRASES.get(lemma, ()) for lemma in lemmas):
+            return True
+    return False
+
+
 @cache
 def _when_words() -> frozenset[str]:
     """Stems that say when or how current, not what ("current", "recently", "october"),
@@ -541,7 +567,7 @@ class Reader:
             if chained and set(c.blocks) <= set(self.subj.evidence):
                 continue  # the sentence that said who they are says nothing more
             span, weak, when = self.span(c)
-            if not span and q.typed and c.following and not is_question(c.following):
+            if (not span or weak) and q.typed and c.following and not is_question(c.following):
                 # The value in the next sentence of the same block, when this one names
                 # what it is of: scored a little below a value in the sentence itself.
                 nxt, nxt_weak, nxt_when = self.span(replace(c, text=c.following))
@@ -591,6 +617,8 @@ class Reader:
             # What was said last holds now: for an amount of the wanted unit, not "16 hours"
             # said last when a pay rate was asked for.
             score += self._time_bonus(c, [] if q.answer_type == "number" and weak else dated)
+            if q.current and span and q.answer_type != "number" and _ended(c.text, span):
+                score -= ENDED  # "the wusthof is retired": what held, not what holds now
             if q.owner == "me" and c.block.role == "assistant" and c.fact is None:
                 score -= 0.35  # the assistant's advice is not the asker's own fact
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)

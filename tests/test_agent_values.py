@@ -321,3 +321,19 @@ def test_a_title_is_no_part_of_a_name_the_question_says() -> None:
     reader = Reader(analyse("where did Hollis get a job?"), Subject(), set(), {"hollis"})
     assert reader._in_question("Dr. Hollis") and reader._in_question("Hollis")
     assert not reader._in_question("Dr. Okonkwo") and not reader._in_question("Dr.")
+
+
+def test_the_asker_did_it_when_the_question_says_i_beside_another_s_thing() -> None:
+    q = analyse("when did i become part of okonkwo's lab?")
+    assert q.owner == "me" and q.chain == ()
+    assert analyse("where does caroline's sister live?").owner is None  # about Caroline's
+
+
+def test_a_verb_of_ending_beside_a_value_says_it_held_before() -> None:
+    from agent.reader import _ended
+
+    assert _ended("the wusthof is retired to my moms kitchen lol", "wusthof")
+    assert _ended("finally quit the vape last week", "vape")
+    assert _ended("gave up coffee in march", "coffee")
+    assert not _ended("got the tojiro dp 210", "tojiro")
+    assert not _ended("the wusthof is still my main knife", "wusthof")
