@@ -75,8 +75,9 @@ def _tokens(text: str) -> list[str]:
 def analyse(text: str) -> Question:
     """Read a question (see the module docstring)."""
     text = " ".join(text.split())
-    # Typed without the apostrophe: "whos my manager", "wheres the lease".
-    text = re.sub(r"\b(who|what|where|when|how|that)s\b", r"\1 is", text, flags=re.I)
+    # "who's my boss", and typed without the apostrophe: "whos my manager", "wheres the
+    # lease". (Read as one word, "who's" would ask nothing: no wh-word at all.)
+    text = re.sub(r"\b(who|what|where|when|how|that)['’]?s\b", r"\1 is", text, flags=re.I)
     low = text.lower().replace("’", "'")
     toks = [t.lower() for t in _tokens(low)]
     first = toks[0] if toks else ""

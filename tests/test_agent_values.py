@@ -337,3 +337,10 @@ def test_a_verb_of_ending_beside_a_value_says_it_held_before() -> None:
     assert _ended("gave up coffee in march", "coffee")
     assert not _ended("got the tojiro dp 210", "tojiro")
     assert not _ended("the wusthof is still my main knife", "wusthof")
+
+
+def test_a_wh_word_with_its_s_is_still_a_question_word() -> None:
+    # Read as one word, "who's" asked nothing: no wh-word, no answer type.
+    assert analyse("who's my boss now?").answer_type == "name"
+    assert analyse("where’s the lease?").answer_type == "place"
+    assert analyse("what's my allotment plot number?").wh == "what"
