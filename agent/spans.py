@@ -401,6 +401,8 @@ def names(
             continue
         if any(s.start <= start < s.end for s in out):
             continue
+        if _defined_term(sentence, start, text, known):
+            continue
         out.append(Span(text, start, start + len(text)))
     if written_lowercase(sentence):
         out += _known_in_lowercase(sentence, known | (proper or frozenset()), out)
@@ -435,6 +437,14 @@ def _known_in_lowercase(sentence: str, known: set[str] | frozenset[str], taken: 
     return out
 
 
+def _defined_term(sentence: str, start: int, text: str, known: set[str] | frozenset[str]) -> bool:
+    """A contract's defined term: "the Translator", "the Premises", "the Publisher" (a
+    capitalised dictionary noun after "the", in a sentence that is not a heading)."""
+    if " " in text or text.lower() in known or not sentence[:start].lower().endswith("the "):
+        return False
+    return _dictionary_noun(text.lower()) and not text.isupper()
+
+
 def _dictionary_noun(word: str) -> bool:
     """A noun of the dictionary ('lab'), which "the shun" (a knife; 'shun' is a verb) and
     "the tojiro" are not."""
@@ -457,9 +467,14 @@ def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
         word = m.group(0)
         if any(s.start < m.end() and m.start() < s.end for s in [*taken, *out]):
             continue
+        if _A_KIND_OF.search(sentence[: m.start()]):
+            continue  # "some kind of podengo mix": a breed, not a name
         if looks_like_name(word):
             out.append(Span(word.title(), m.start(), m.end()))
     return out
+
+
+_A_KIND_OF = re.compile(r"\b(?:kind|type|sort|breed|brand|make)\s+of\s+(?:an?\s+)?$", re.I)
 
 
 _CONNECTORS = frozenset(["da", "de", "del", "di", "du", "van", "von", "der", "la", "le", "of",

@@ -375,3 +375,14 @@ def test_a_job_is_a_kind_of_person_said_of_oneself() -> None:
     assert jobs("he was a lorry driver for years") == ["lorry driver"]
     # What no WordNet person is: "a pass", "a decent fit".
     assert jobs("but a pass is a pass") == [] and jobs("her lab is a decent fit") == []
+
+
+def test_a_defined_term_and_a_kind_are_no_names() -> None:
+    # A contract's "the Translator" is a role it defines; "some kind of podengo mix" is
+    # a breed, though no dictionary knows "podengo".
+    assert [n.text for n in names("The Publisher shall pay the Translator a fee.")] == []
+    assert [n.text for n in names("rescue dog, some kind of podengo mix, about 3")] == []
+    assert [n.text for n in names("we met the Translator, Ana Duarte, at Bertrand")] == [
+        "Ana Duarte",
+        "Bertrand",
+    ]
