@@ -215,9 +215,39 @@ def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
         else:
             d = dt.date(said_on.year + sign, 1, 1)
             add(m, str(d.year), d)
+    for m in _ORDINAL_DAY.finditer(sentence):
+        d = _day_of_month(int(m.group(1)), said_on, past)
+        if d:
+            add(m, render_date(d), d)
     for m in _YEAR.finditer(sentence):
         add(m, m.group(1), dt.date(int(m.group(1)), 1, 1))
     return sorted(out, key=lambda s: s.start)
+
+
+#: A day of the month said alone ("moved in on the 13th", "last day is the 28th"), not
+#: "the 3rd time" or "my 40th": what follows is a break, not a noun.
+_ORDINAL_DAY = re.compile(
+    r"\bthe\s+([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)\b"
+    r"(?=\s*(?:[,.!?;:)]|$)|\s+(?:and|but|so|or|at|till|until|to|when|then|i|we|is|was|"
+    r"if|because|bc|lol|too|as)\b)",
+    re.I,
+)
+
+
+def _day_of_month(day: int, said_on: dt.date, past: bool) -> dt.date | None:
+    """The day of the month meant: this month's; the month before's for a past event
+    on a later day than the one it is said on ("moved in on the 28th", said on the 3rd);
+    the next month's for a coming one on an earlier day ("keys on the 5th", said on the
+    20th)."""
+    month = said_on.replace(day=1)
+    if past and day > said_on.day:
+        month -= relativedelta(months=1)
+    elif not past and day < said_on.day:
+        month += relativedelta(months=1)
+    try:
+        return month.replace(day=day)
+    except ValueError:
+        return None
 
 
 #: A number written as a word with the noun it counts ("two weeks", "three kids").

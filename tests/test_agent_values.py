@@ -344,3 +344,14 @@ def test_a_wh_word_with_its_s_is_still_a_question_word() -> None:
     assert analyse("who's my boss now?").answer_type == "name"
     assert analyse("where’s the lease?").answer_type == "place"
     assert analyse("what's my allotment plot number?").wh == "what"
+
+
+def test_a_day_of_the_month_said_alone_is_a_date() -> None:
+    said = dt.date(2026, 6, 22)
+    found = dates("moved my stuff into lous on the 13th, boxes mostly gone", said)
+    assert [(s.text, s.date) for s in found] == [("13 June 2026", dt.date(2026, 6, 13))]
+    # A coming day before today's is next month's; a past one after it, last month's.
+    assert dates("keys on the 5th!!", dt.date(2025, 10, 20))[0].date == dt.date(2025, 11, 5)
+    assert dates("we moved in on the 28th", dt.date(2026, 3, 3))[0].date == dt.date(2026, 2, 28)
+    # "the 3rd time", "my 40th" are no days.
+    assert dates("its the 3rd time i asked", said) == [] and dates("my 40th is soon", said) == []
