@@ -13,8 +13,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from itertools import pairwise
 
+from language.names import TITLES
 from memory_schema.session import AI_SPEAKERS
-from validators.endings import ENDING_PHRASES, ENDING_VERBS
+from validators.endings import ending_verb
 from validators.lexicon import base_forms, describes, kind_of, phrasal_verb
 
 from .evidence import Block
@@ -40,7 +41,6 @@ from .text import WORD, is_question, lexicon, stem, stopwords, terms
 from .whose import MAX_RIVALS, is_rival, rival_wins, subject_fit, subject_person
 from .wiki import Fact
 
-_TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof"})  # the titles spans.names keeps
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
 #: Similarity (cosine of sentence embeddings) that stands in for missing words: a
 #: sentence may miss the question's focus words ("employer" for "I work at") when its
@@ -336,14 +336,8 @@ def _ended(sentence: str, value: str) -> bool:
 
 
 def _ending(words: list[str]) -> bool:
-    for i, w in enumerate(words):
-        lemmas = set(base_forms(w))
-        if lemmas & ENDING_VERBS:
-            return True
-        nxt = words[i + 1] if i + 1 < len(words) else ""
-        if any(nxt in ENDING_PHRASES.get(lemma, ()) for lemma in lemmas):
-            return True
-    return False
+    # Each word with the one after it: its particle, if it has one ("gave up").
+    return any(ending_verb(w, words[i + 1 : i + 2]) for i, w in enumerate(words))
 
 
 @cache
@@ -1050,7 +1044,7 @@ class Reader:
 
     def _in_question(self, text: str) -> bool:
         # A title is no part of the answer: "Dr. Hollis" is Hollis, whom the question names.
-        words = set(WORD.findall(text.lower())) - _TITLES
+        words = set(WORD.findall(text.lower())) - TITLES
         qwords = set(WORD.findall(self.q.text.lower()))
         return bool(words) and words <= qwords
 

@@ -367,8 +367,7 @@ def _job_words(words: list[str]) -> list[str]:
 
     last = max((i for i, w in enumerate(words) if names_agent(w.lower())), default=-1)
     if last < 0:
-        unknown = [w for w in words[:1] if not known(w.lower())]
-        return unknown
+        return [w for w in words[:1] if not known(w.lower())]
     return words[: last + 1]
 
 

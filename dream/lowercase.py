@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from language import classifier_for
-from language.names import looks_like_name
+from language.names import TITLES, looks_like_name
 from memory_schema.links import normalize_key
 
 from .extract import Observation, link
@@ -73,8 +73,6 @@ _GOING = frozenset(
 )
 #: Prepositions after which a word is more likely a thing than a person.
 _THING_PREPS = frozenset(["on", "via", "through", "using", "of"])
-#: Titles a person's name may follow ("dr okonkwo").
-_TITLES = frozenset(["dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "dame"])
 _NAME_PREPS = frozenset(["with", "for", "to", "from", "by", "about"])
 _SUBJECTS = frozenset(["nsubj", "nsubjpass", "poss", "dobj", "dative", "appos", "conj"])
 
@@ -131,7 +129,7 @@ def _grammar(t: Any) -> str:
     kids = {c.dep_ for c in t.children}
     if kids & {"det", "poss", "nummod", "amod"}:
         return "thing"  # "the yaris", "my fam", "2 vapes"
-    if any(c.dep_ == "compound" and c.lower_.rstrip(".") not in _TITLES for c in t.lefts):
+    if any(c.dep_ == "compound" and c.lower_.rstrip(".") not in TITLES for c in t.lefts):
         return "other"  # the end of a longer name: "st vincent's", "andre whitfield"
     if t.dep_ == "compound":
         # "andre whitfield" starts a longer name; "yaris hybrid" names a kind of thing

@@ -12,6 +12,8 @@ from functools import cache
 from .person import is_bare_contraction
 
 _VOWELS = frozenset("aeiouy")
+#: Titles a person's name may follow ("dr okonkwo", "Dr. Hollis"): part of no name.
+TITLES = frozenset(["dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "dame"])
 
 
 def looks_like_name(word: str) -> bool:

@@ -6,6 +6,7 @@ still holds against the second (polarity.py)."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 
 from .predicates import PAST, Predicate
 from .words import NEGATIONS
@@ -56,19 +57,27 @@ def ceases(p: Predicate) -> bool:
     return p.negative and (longer or anymore or carried)
 
 
+def ending_verb(word: str, with_words: Iterable[str] = ()) -> bool:
+    """Is the word a verb of ending ('sold', 'retired'), or one with a particle among
+    `with_words` that makes it one ('gave' with 'up', 'moved' with 'out')?"""
+    from .lexicon import base_forms
+
+    lemmas = set(base_forms(word)) or {word}
+    if lemmas & ENDING_VERBS:
+        return True
+    rest = set(with_words)
+    return any(rest & ENDING_PHRASES.get(lemma, set()) for lemma in lemmas)
+
+
 def ends(p: Predicate, *, done_only: bool = False) -> bool:
     """Is a predicate a done act of ending something: 'sold my car', 'left the band',
     'gave up the guitar', 'moved out of Denver'? (Not a wish or a plan to: the mood
     check sees to that.)"""
-    from .lexicon import base_forms, relation
+    from .lexicon import relation
 
     if p.negative or p.participle:
         return False  # '£1,450 left each month' is what remains, not a leaving
-    lemmas = set(base_forms(p.head)) or {p.head}
-    if lemmas & ENDING_VERBS:
-        return True
-    rest = set(p.words)
-    if any(rest & ENDING_PHRASES.get(lemma, set()) for lemma in lemmas):
+    if ending_verb(p.head, p.words):
         return True
     # A synonym of the block's, as an ending the claim is held to, only as a done act
     # (done_only): WordNet's 'check' (arrest) and 'walk' (walk out)

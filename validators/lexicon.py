@@ -170,6 +170,7 @@ def relation(claim_word: str, evidence_word: str) -> Relation | None:
     return None
 
 
+@cache
 def kind_of(category: str, word: str) -> bool:
     """Is the word, in some sense, a kind of the category: 'white' or 'orange' of 'colour',
     'sage green' of 'colour', 'violin' of 'instrument'?"""
