@@ -31,7 +31,16 @@ from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .memory_agent import Finding, MemoryReport
 from .question import Question, analyse, names_owner
-from .reader import Candidate, Reader, Reading, Similarity, Subject, dominant_names, nearer
+from .reader import (
+    Candidate,
+    Reader,
+    Reading,
+    Similarity,
+    Subject,
+    dominant_names,
+    nearer,
+    nearest_attribute,
+)
 from .spans import written_lowercase
 from .text import WORD, sentences, stopwords, terms
 from .tools import Toolbox
@@ -143,6 +152,7 @@ class ExtractiveEngine:
         asked = q
         q = self._amount_asked(q)
         subj, extra = self._subject(q, pool, users)
+        q = self._attribute_asked(q, subj)
         pool = _dedupe([*pool, *extra])
         unnamed = _without_names(q.text, subj.names | subj.owner_names | dominant_names(q, pool))
         if unnamed != q.text and _unsaid_by_top(terms(unnamed), pool):
@@ -177,7 +187,7 @@ class ExtractiveEngine:
         if q.answer_type == "name" and subj.chain_done and subj.resolved and subj.evidence:
             return Draft(self._resolved_answer(subj), steps=steps)
         readings = reader.read(pool)
-        if q is not asked and not any(r.span for r in readings):
+        if q.answer_type != asked.answer_type and not any(r.span for r in readings):
             # Nearer the amount examples, yet nothing found says one ("what did the
             # charity race raise awareness for?"): the question as it reads.
             q, reader = asked, replace(reader, q=asked)
@@ -244,6 +254,22 @@ class ExtractiveEngine:
         if nearer(similarity, q.text, "answer_asked", AMOUNT_MARGIN) == "amount":
             return replace(q, answer_type="number")
         return q
+
+    def _attribute_asked(self, q: Question, subj: Subject) -> Question:
+        """ "who's my boss now?" asks for the attribute Dream writes as Manager, though
+        no word says so: the example questions of each attribute (`attribute_asked` in
+        language/data/prototypes.json) it is nearest to, by a margin over the others and
+        over questions about anything else."""
+        similarity = self._similarity()
+        if similarity is None or q.wh in ("when", "why", "yesno") or q.choices:
+            return q
+        # Whose it is does not change what is asked: "where does tomás live" reads as
+        # the examples' "where does she live".
+        text = q.text
+        for name in sorted(subj.names | subj.owner_names, key=len, reverse=True):
+            text = re.sub(rf"\b{re.escape(name)}(?='s\b|\b)", "she", text, flags=re.I)
+        attribute = nearest_attribute(similarity, text)
+        return replace(q, attribute=attribute) if attribute else q
 
     def _similarity(self) -> Similarity | None:
         """Cosine similarity with the search index's own embedder, when it has one."""

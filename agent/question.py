@@ -61,6 +61,9 @@ class Question:
     order: str | None  # "earlier" or "later" for which-came-first questions
     head: str | None = None  # the category asked for: "instrument" in "Which instrument..."
     present: bool = False  # asked in the present tense about no other time: "does she work"
+    #: the attribute asked after, when the question is nearest its example questions
+    #: ("who's my boss now?" -> Manager; `language.attributes`); the engine sets it
+    attribute: str | None = None
 
     @property
     def typed(self) -> bool:

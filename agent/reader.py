@@ -505,6 +505,9 @@ class Reader:
                 focus -= self.subj.name_terms
             if head_words & focus and not shared(head_words, words) and self._kinds_asked(c.text):
                 words = words | head_words  # "sage green" says which colour
+            if self._of_attribute(c):
+                # "Manager: Andre" is what "who's my boss?" asks, in other words
+                return focus, 1.0, 1.0
             focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
             own = shared(topic, c.own_words())
             # A heading ("## Work") says less about a line than the line's own words.
@@ -576,7 +579,8 @@ class Reader:
             # About the person a chain led to, a value of the wanted kind is an answer
             # even in other words ("visit Rafael at home in Leipzig").
             hop = chained and bool(span) and (not weak or q.answer_type == "place")
-            if self.subj.hard and len(shared(self.subj.hard, c.words())) < len(self.subj.hard):
+            hard = self.subj.hard and not self._of_attribute(c)  # "my boss": Manager
+            if hard and len(shared(self.subj.hard, c.words())) < len(self.subj.hard):
                 continue
             near = sim >= SIM_FOCUS or (focus_frac >= 0.5 and sim >= SIM_PARTIAL)
             if focus and focus_frac < 1.0 and not near and not (chained and matched) and not hop:
@@ -671,8 +675,8 @@ class Reader:
                 self._close(word, words) or (word == head and bool(self._kinds_asked(c.text)))
                 for word in surface
             )
-            if r.sim >= SIM_MENTION or 2 * close >= len(surface):
-                kept.append(r)
+            if r.sim >= SIM_MENTION or 2 * close >= len(surface) or self._of_attribute(c):
+                kept.append(r)  # a value of the attribute asked after says it in its label
         return kept
 
     def _verb_phrase_words(self) -> set[str]:
@@ -802,6 +806,11 @@ class Reader:
         found = names(text, self.known_names, self.common, self.proper)
         return [n for n in found if self._useful_name(n, kind, c)]
 
+    def _of_attribute(self, c: Candidate) -> bool:
+        """A page's value of the attribute the question is after (`Question.attribute`)."""
+        f = c.fact
+        return bool(self.q.attribute and f is not None and f.attr == self.q.attribute)
+
     def _similarities(self, pool: Sequence[Candidate]) -> list[float]:
         if self.similarity is None or not pool:
             return [0.0] * len(pool)
@@ -899,6 +908,7 @@ class Reader:
             if kind == "place" and value.lower() in self.known_people:
                 fits = False  # "Son: Gary" says who, not where
             own = value.lower() in self.subj.names
+            asked = asked or self._of_attribute(c)
             if asked and fits and not own and not self._in_question(value):
                 return value, False
             s = value
@@ -1112,6 +1122,28 @@ def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -
     return second if near[second] >= near[first] else None
 
 
+#: A question is after an attribute when its example questions are nearer than those of
+#: any other attribute and of "none" by this much (mean top-3 cosine similarity).
+ATTRIBUTE_MARGIN = 0.1
+
+
+def nearest_attribute(similarity: Similarity, text: str) -> str | None:
+    """The attribute (group `attribute_asked` of language/data/prototypes.json) whose
+    example questions `text` is nearest to by ATTRIBUTE_MARGIN, else None."""
+    from language import prototypes
+
+    examples = prototypes()["attribute_asked"]
+    near = {
+        label: sum(sorted(similarity(text, ex), reverse=True)[:3]) / 3
+        for label, ex in examples.items()
+    }
+    ranked = sorted(near, key=lambda k: -near[k])
+    best, second = ranked[0], ranked[1]
+    if best == "none" or near[best] - near[second] < ATTRIBUTE_MARGIN:
+        return None
+    return best
+
+
 def dominant_names(q: Question, pool: Sequence[Candidate], least: int = 3) -> set[str]:
     """The question's names that at least `least` blocks of the pool say ("Bar Lupita" in
     "what's Tomás's salary at Bar Lupita?"): they select nothing among what was found."""
@@ -1155,4 +1187,12 @@ def _value(f: Fact) -> str:
     return value.strip().rstrip(".").strip()
 
 
-__all__ = ["Candidate", "Reader", "Reading", "Similarity", "Subject", "dominant_names"]
+__all__ = [
+    "Candidate",
+    "Reader",
+    "Reading",
+    "Similarity",
+    "Subject",
+    "dominant_names",
+    "nearest_attribute",
+]

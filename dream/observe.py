@@ -37,6 +37,7 @@ from memory_schema.links import link_target_for_path, normalize_key
 from validators.semantic import resolve_dates
 
 from . import forget as fg
+from .attributes import WORKPLACE_KINDS, AttributeReader
 from .changes import Candidate, Change, read_changes, value_candidates
 from .compress import chatter_tokens, keep_best_of_turn
 from .extract import Observation, is_ai, link, sentences
@@ -44,7 +45,7 @@ from .lexicon import NOT_NAMES
 from .lowercase import Named, find_names, with_names
 from .orient import WorkItem
 from .requests import injected
-from .roles import read_roles
+from .roles import _changing, read_roles
 
 #: spaCy entity labels that name a subject, and the page type they get.
 ENTITY_TYPES = {
@@ -223,6 +224,7 @@ class StatementReader:
         chatter = chatter_tokens(docs, self.embedder, self.kind)
         owned_phrases: list[tuple[int, str, str, str]] = []  # (index, path, key, surface)
         candidates: list[tuple[Statement, Candidate]] = []
+        typed: list[tuple[Statement, Any]] = []  # first-person statements and their parse
         for j, (i, doc) in enumerate(zip(keep, docs, strict=True)):
             r = rows[i]
             parts = []
@@ -258,6 +260,7 @@ class StatementReader:
             for n in self.named.values():
                 n.said = st if n.relation_row == j else n.said
             out[r.path].append(st)
+            typed.append((st, doc))  # "the manager there, kwame, ..." says no "I"
             if first_person and not any(ch.new and ch.old for ch in st.changes):
                 # Values the grammar did not read: an end it read ("i quit coffee") may
                 # have its successor in other words ("yerba mate instead"), and a name
@@ -279,6 +282,7 @@ class StatementReader:
                 owned_phrases.append((len(out[r.path]) - 1, r.path, key, surface))
         self._type_owned(out, owned_phrases)
         read_roles(candidates, self.role, self.embedder, self.change, self.topic)
+        self._read_attributes(typed)
         keep_best_of_turn(out)
         merge_repeats(out)
         return out
@@ -316,6 +320,19 @@ class StatementReader:
                         _Row(item.path, n, sent, text, speaker, addressee, when, anchor, who)
                     )
         return rows
+
+    def _read_attributes(self, typed: list[tuple[Statement, Any]]) -> None:
+        """Values of typed attributes (where someone lives, who they report to, ...):
+        see `dream.attributes`."""
+        if not typed:
+            return
+        reader = AttributeReader(
+            self.embedder,
+            workplace=lambda noun: self._kinds_of([noun], CONCRETE_MARGIN)[noun] in WORKPLACE_KINDS,
+            topics=tuple(self.topic.labels),
+        )
+        changing = _changing([(st, None) for st, _ in typed], self.change)
+        reader.read(typed, set(self.named), changing)
 
     def _typed(self, changes: list[Change]) -> list[Change]:
         """Values get the page type of their entity label, or of what they are ("my

@@ -1,0 +1,336 @@
+"""Which attribute of the speaker a statement gives a value of, and whether the value is
+of that attribute's kind.
+
+Each name, thing or amount of a person's sentence is replaced by X in the few words
+around it ("i report to the head chef there, X, ...") and compared with example clauses
+of a handful of attributes (group `attribute` in `language/data/prototypes.json`: where
+someone lives, who employs them, who they report to, who their partner is, what they
+drink, how they get around, what they are paid) and of none. A phrase nearest one
+attribute's examples by a margin is a value of it only when it is of the attribute's
+kind: a named place for where someone lives, a person for a manager or a partner, a
+named organisation (or a workplace: "the dialysis clinic") for an employer, an amount
+for pay, a thing that is no person, place or time for the others. So "offer letter" is
+no employer and "Property Manager" no manager.
+
+The statement then states the current value of that attribute: the page's earlier value
+goes to History (`dream.wiki.WikiPage.set_fact`). The reader maps a question to the same
+attributes with example questions (group `attribute_asked`), so "who's my boss now?"
+finds "Manager: Andre Whitfield" without sharing a word with "i report to ...".
+Attributes outside these keep the engine's other readings (`changes`, `roles`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sys
+from typing import Any
+
+from language import classifier_for
+from language.names import known_word, looks_like_name
+
+from .changes import _SPEAKER, _TIMES, Change, _clause, _hedged, _someone_else, _spans, _value_text
+from .lexicon import RELATIONS
+
+#: The kind of value each attribute takes (its label is what the page writes).
+KINDS = {
+    "Lives in": "place",
+    "Employer": "organization",
+    "Manager": "person",
+    "Partner": "person",
+    "Drinks": "thing",
+    "Gets around by": "thing",
+    "Pay": "amount",
+}
+#: Page types of the values that are subjects of their own.
+PAGE_TYPES = {"place": "place", "organization": "organization", "person": "person"}
+#: A phrase's words nearest an attribute's examples by this much over "none" and ...
+MARGIN = 0.06
+#: ... over the runner-up attribute (mean top-3 cosine similarity).
+LEAD = 0.02
+#: When the sentence reads as a change (`change` examples), a smaller margin will do:
+#: two signals that agree ("sous chef at X", said as news of a new job).
+CHANGE_MARGIN = 0.03
+#: A common noun (no name, no entity) is a thing's value only this clearly: many
+#: clauses read a little like having or using something.
+THING_MARGIN = 0.1
+#: Words before a noun that make it a description or an attribute, not a value.
+_DESCRIBED = {"a", "an", "some", "no", "any", "every", "each", "my", "our", "your", "his",
+              "her", "their"}  # fmt: skip
+#: Words either side of the phrase that the examples read.
+WINDOW = 5
+#: Entity labels by kind; a phrase without one is judged by its words.
+_PLACE_LABELS = {"GPE", "LOC", "FAC"}
+_ORG_LABELS = {"ORG", "FAC"}
+_AMOUNT_LABELS = {"MONEY", "CARDINAL", "QUANTITY"}
+#: Workplaces said with a common noun are organisations when "my <noun>" reads as one
+#: (`subject` examples); an object or a document does not.
+WORKPLACE_KINDS = {"organization", "place"}
+
+
+def _named(span: Any, names: set[str]) -> bool:
+    """A name: capitalised mid-text, a name found in lower case this run, or a word no
+    dictionary explains ("kedzie", "lupita")."""
+    words = [t for t in span if t.pos_ in ("PROPN", "NOUN", "X")] or list(span)
+    for t in words:
+        if t.lower_ in names or (
+            t.text[:1].isupper() and not t.is_sent_start and t.pos_ == "PROPN"
+        ):
+            return True
+        if t.is_lower and (
+            looks_like_name(t.text) or (t.pos_ == "PROPN" and not known_word(t.lower_))
+        ):
+            return True  # "rashid" is one letter off a word, yet tagged a name
+    return False
+
+
+def _phrases(doc: Any) -> list[Any]:
+    """Nominal phrases (the longest), then entities and lower-case names outside them."""
+    out = list(_spans(doc))
+    taken = {i for s in out for i in range(s.start, s.end)}
+    for e in doc.ents:
+        if e.label_ not in _TIMES and not any(i in taken for i in range(e.start, e.end)):
+            out.append(e)
+            taken |= set(range(e.start, e.end))
+    return sorted(out, key=lambda s: s.start)
+
+
+#: Words of how much that are no part of a value ("way too much tea" is tea).
+_QUANTITY = {"too", "much", "many", "more", "less", "few", "lot", "lots", "way", "so", "plenty"}
+
+
+def _unquantified(span: Any) -> Any:
+    start = span.start
+    while start < span.root.i and span.doc[start].lower_ in _QUANTITY:
+        start += 1
+    return span.doc[start : span.end]
+
+
+def _beside(span: Any, phrases: list[Any]) -> Any:
+    """The noun phrase a name is set beside with a comma ("the art director there,
+    priscilla okafor, ..."), whatever the parser made of it; else the name itself."""
+    doc = span.doc
+    i = span.start - 1
+    if i < 1 or doc[i].text != ",":
+        return span
+    j = i - 1
+    while j > span.sent.start and doc[j].pos_ == "ADV":
+        j -= 1  # "there", "now"
+    for p in phrases:
+        if p.end - 1 == j and p.root.pos_ == "NOUN" and p is not span:
+            return p
+    return span
+
+
+def _context(span: Any, around: Any = None) -> str:
+    """The words either side of the phrase, the phrase as X. A name set beside a noun
+    is read where that noun stands: "i report to X there, priscilla okafor"."""
+    doc = span.doc
+    around = span if around is None else around
+    start = max(span.sent.start, around.start - WINDOW)
+    end = min(span.sent.end, around.end + WINDOW)
+    before = [t.text for t in doc[start : around.start]]
+    return " ".join([*before, "X", *(t.text for t in doc[around.end : end])])
+
+
+def fits(
+    span: Any,
+    kind: str,
+    names: set[str],
+    word_kind: Any,
+    workplace: Any = None,
+) -> bool:
+    """Is the phrase a value of this kind? `word_kind(text)` says what a name alone reads
+    as (person, brand or place, `name_word` examples); `workplace(noun)` whether a common
+    noun is a workplace (`subject` examples)."""
+    label = span.label_ if span.label_ else (span.root.ent_type_ or "")
+    text = span.text
+    if kind == "amount":
+        return span.root.like_num or label == "MONEY"
+    if label in _TIMES or label in _AMOUNT_LABELS or any(c.isdigit() for c in text):
+        return False
+    if len(text) > 3 and text.isupper():
+        return False  # shouted ("WE GOT THE KEYS TODAY"): no name by its capitals
+    named = label == "PERSON" or _named(span, names)
+    if kind == "person":
+        return label == "PERSON" or (
+            named and label not in _PLACE_LABELS and word_kind(text) == "person"
+        )
+    if kind == "place":
+        return label in _PLACE_LABELS or (named and label not in ("PERSON", "NORP"))
+    if kind == "organization":
+        if len(text.split()) == 1 and word_kind(text) == "person":
+            return False  # one name that reads as a person's ("Joana") employs nobody
+        if label in _ORG_LABELS or (named and label not in ("PERSON", "NORP", "GPE", "LOC")):
+            return True  # a town ("the nursing program in Glasgow") employs nobody
+        return len(text.split()) > 1 and workplace is not None and workplace(span.root.lemma_)
+    # A thing: no person, no place.
+    if label in {"PERSON", "NORP"} | _PLACE_LABELS:
+        return False
+    return not named or word_kind(text) != "person"
+
+
+def _lead(row: Any, none: int) -> float:
+    """How far the best attribute of a row of scores is above "none"."""
+    return float(max(v for j, v in enumerate(row) if j != none) - row[none])
+
+
+def _addressed(verb: Any) -> bool:
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "you" for c in verb.children)
+
+
+def _a_thing(span: Any, margin: float) -> bool:
+    """A common noun as a thing's value: clearly so by the examples, one thing (not
+    "ideas"), and no part or measure of something ("part of my routine")."""
+    root = span.root
+    if margin < THING_MARGIN or root.tag_ in ("NNS", "NNPS"):
+        return False
+    return not any(c.dep_ == "prep" and c.lower_ == "of" for c in root.children)
+
+
+def _theirs(span: Any) -> bool:
+    """The value belongs to someone else's thing: "my parents house in X", "his flat in
+    X" (a noun on the way up whose possessor is not the speaker, or a relative)."""
+    tok = span.root
+    while tok.head.i != tok.i and tok.dep_ in ("pobj", "prep", "compound", "appos"):
+        tok = tok.head
+        for c in tok.children:
+            if c.dep_ == "poss" and c.lower_ not in ("my", "our"):
+                return True
+            if c.dep_ in ("compound", "nmod") and c.lemma_.lower() in RELATIONS:
+                return True  # "my parents house": the parents'
+    return False
+
+
+class AttributeReader:
+    """Reads the values of typed attributes in a run's first-person statements."""
+
+    def __init__(self, embedder: Any, workplace: Any = None, topics: tuple[str, ...] = ()):
+        self.embedder = embedder
+        self.classifier = classifier_for(embedder, "attribute")
+        self.workplace = workplace
+        self._words = classifier_for(embedder, "name_word")
+        self._word_kinds: dict[str, str] = {}
+        #: attributes named after a statement's topic ("Work and money"): a typed value of
+        #: the same statement says better what it states
+        self.topics = set(topics)
+
+    def _word_kind(self, text: str) -> str:
+        if text not in self._word_kinds:
+            self._word_kinds[text] = self._words.label(self.embedder.embed([text]))[0][0]
+        return self._word_kinds[text]
+
+    def read(self, items: list[tuple[Any, Any]], names: set[str], changing: set[int]) -> None:
+        """`items`: (Statement, parsed sentence). Adds to each statement's changes the
+        value of the attribute its sentence states, or names the attribute of a value
+        the other readings found ("dialysis clinic" under Employer, not "Work and
+        money"). `changing`: ids of statements whose sentence reads as a change."""
+        found: list[tuple[Any, Any, str]] = []
+        contexts: list[str] = []
+        besides: list[str] = []
+        for st, doc in items:
+            phrases = _phrases(doc)
+            for span in phrases:
+                if any(t.lower_ in _DESCRIBED for t in span if t.i < span.root.i):
+                    continue  # "a bigger flat", "my review": a description or an attribute
+                value = _value_text(_unquantified(span))
+                if value is None or value.lower() in _SPEAKER or value == st.speaker:
+                    continue
+                verb = _clause(span.root)
+                if verb is not None and _addressed(verb):
+                    continue  # "you mentioned your work at X": the other person's
+                if _theirs(span) or (
+                    verb is not None and (_someone_else(verb, span.root) or _hedged(verb))
+                ):
+                    continue  # "my sister's new boyfriend X", "i might move to X"
+                found.append((st, span, value))
+                # Read where it stands and, set beside a noun, where that noun stands
+                # ("the manager there, X, is so chill"; "i report to X there, andre").
+                beside = _beside(span, phrases)
+                contexts.append(_context(span))
+                besides.append(_context(span, beside) if beside is not span else "")
+        if not found:
+            return
+        scores = self.classifier.scores(self.embedder.embed(contexts))
+        others = [i for i, b in enumerate(besides) if b]
+        if others:
+            more = self.classifier.scores(self.embedder.embed([besides[i] for i in others]))
+            none = self.classifier.labels.index("none")
+            for i, row in zip(others, more, strict=True):
+                if _lead(row, none) > _lead(scores[i], none):
+                    scores[i], contexts[i] = row, besides[i]
+        labels = self.classifier.labels
+        none = labels.index("none")
+        best: dict[tuple[int, str], tuple[float, Any, Any, str, str]] = {}
+        for (st, span, value), context, row in zip(found, contexts, scores, strict=True):
+            order = sorted(range(len(labels)), key=lambda j: -row[j])
+            top = order[0] if order[0] != none else order[1]
+            runner = max(row[j] for j in range(len(labels)) if j not in (top, none))
+            margin = float(row[top] - row[none])
+            need = CHANGE_MARGIN if id(st) in changing else MARGIN
+            if margin < need or row[top] - runner < LEAD:
+                continue
+            attr = labels[top]
+            if not fits(span, KINDS[attr], names, self._word_kind, self.workplace):
+                continue
+            plain = not (span.label_ or span.root.ent_type_ or _named(span, names))
+            if KINDS[attr] == "thing" and plain and not _a_thing(span, margin):
+                continue
+            key = (id(st), attr)
+            if key not in best or margin > best[key][0]:
+                best[key] = (margin, st, span, value, context)
+        if os.environ.get("BRAIN_DEBUG_ATTRIBUTES"):
+            for (_, attr), (m, _st, _span, value, context) in best.items():
+                print(f"attribute {attr}: {value!r} +{m:.3f} | {context}", file=sys.stderr)
+        said: dict[tuple[str, str], list[str]] = {}
+        chosen = sorted(best.items(), key=lambda kv: (kv[1][1].when or dt.date.min, kv[1][1].n))
+        for (_, attr), (_, st, span, value, _) in chosen:
+            # "the clinic" after "the dialysis clinic": the value already named, not a new one
+            earlier = said.setdefault((st.speaker, attr), [])
+            value = next((v for v in earlier if _part(value, v)), value)
+            earlier.append(value)
+            _state(st, attr, span, value, self.topics)
+
+
+def _state(st: Any, attr: str, span: Any, value: str, topics: set[str]) -> None:
+    """The statement states `value` for `attr`: a change another reading found for the
+    same value takes the attribute's name; else the value is stated anew, in place of a
+    lone value the examples of change read under the statement's topic ("offer letter"
+    under Work and money). A value the statement ends is no current value."""
+    low = value.lower()
+    if any(ch.old and ch.new is None and _same(ch.old, low) for ch in st.changes):
+        return
+    kind = KINDS[attr]
+    new_type = PAGE_TYPES.get(kind)
+    if not any(ch.new and _same(ch.new, low) for ch in st.changes) and any(
+        ch.new and ch.old for ch in st.changes
+    ):
+        return  # the statement's change is read ("fizzy water instead" of diet coke)
+    for ch in st.changes:
+        if ch.new and _same(ch.new, low):
+            if ch.possessed is None:  # "my manager is X" already names its attribute
+                ch.attr = attr
+                ch.new_type = ch.new_type or new_type
+            return
+    label = span.label_ or span.root.ent_type_ or None
+    st.changes[:] = [
+        ch
+        for ch in st.changes
+        if not (ch.new and ch.old is None and ch.possessed is None and _topic(ch.attr, topics))
+    ]
+    st.changes.append(Change(attr, value, None, label, new_type=new_type))
+
+
+def _topic(attr: str | None, topics: set[str]) -> bool:
+    return attr is not None and (attr in topics or attr.removesuffix(" (amount)") in topics)
+
+
+def _part(short: str, long: str) -> bool:
+    """`short` is the last words of `long` ("clinic", "dialysis clinic")."""
+    a, b = short.lower().split(), long.lower().split()
+    return len(a) < len(b) and b[-len(a) :] == a
+
+
+def _same(a: str, b: str) -> bool:
+    a, b = a.lower(), b.lower()
+    return a in b or b in a
