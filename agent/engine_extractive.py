@@ -42,7 +42,7 @@ from .reader import (
     nearest_attribute,
 )
 from .spans import written_lowercase
-from .text import WORD, sentences, stopwords, terms
+from .text import WORD, is_question, sentences, stopwords, terms
 from .tools import Toolbox
 from .wiki import Fact, Wiki, page_label
 
@@ -473,6 +473,7 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
     for b in f.blocks:
         context = f.context or bool(f.via)
         before = _antecedent(b, store)
+        asked = _asked_before(b, store)
         following = sentences(b.text)
         out += [
             Candidate(
@@ -482,6 +483,7 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
                 context=context,
                 antecedent=before if i == 0 else prev,
                 following=following[i + 1] if i + 1 < len(following) else "",
+                reply_to=asked if i == 0 else "",
             )
             for i, (s, prev) in enumerate(_with_previous(following))
         ]
@@ -555,6 +557,18 @@ def _antecedent(b: Block, store: EvidenceStore) -> str:
     i = b.index
     prev = [store.block(b.path, f"{b.anchor[0]}{j}") for j in (i - 2, i - 1) if j >= 1]
     return " ".join(p.text for p in prev if p is not None)
+
+
+def _asked_before(b: Block, store: EvidenceStore) -> str:
+    """The question the other speaker asked just before this turn, which a short reply
+    answers ("Is Fado your cat?" - "dog!!")."""
+    if b.index < 2 or not b.role:
+        return ""
+    prev = store.block(b.path, f"{b.anchor[0]}{b.index - 1}")
+    if prev is None or not prev.role or (prev.role, prev.speaker) == (b.role, b.speaker):
+        return ""
+    last = (sentences(prev.text) or [""])[-1]
+    return last if is_question(last) else ""
 
 
 def _dedupe(pool: Iterable[Candidate]) -> list[Candidate]:

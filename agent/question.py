@@ -85,6 +85,10 @@ def analyse(text: str) -> Question:
     toks = [t.lower() for t in _tokens(low)]
     first = toks[0] if toks else ""
     wh = next((w for w in toks[:4] if w in _WH), "")
+    if not wh and first == "any" and len(toks) > 2 and toks[1] not in stopwords():
+        # "any food i don't want in snack ideas?": asks which, as people type it.
+        wh = "which"
+        toks = ["which", *toks[1:]]
     if not wh:
         wh = "yesno" if first in _words("aux") else "other"
     kinds = type_nouns()

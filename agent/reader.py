@@ -16,7 +16,7 @@ from itertools import pairwise
 from language.names import TITLES
 from memory_schema.session import AI_SPEAKERS
 from validators.endings import ending_verb
-from validators.lexicon import base_forms, describes, kind_of, phrasal_verb
+from validators.lexicon import base_forms, describes, kind_of, known, phrasal_verb
 
 from .evidence import Block
 from .question import Question, asked_time, type_nouns, without_time
@@ -122,6 +122,9 @@ class Candidate:
     #: The next sentence of the same turn, paragraph or note: a value often follows the
     #: words that name what it is of ("Biscuit hydrotherapy - Aqua Paws. Thursdays 11.15.")
     following: str = ""
+    #: The other speaker's question that this turn replies to, when it does: a short
+    #: reply ("dog!!") leaves the value in the question ("Is Fado your cat?")
+    reply_to: str = ""
     #: The page whose line led here: a turn read in its own words for a page's line
     via: str = ""
     #: ... and that line, for the sentence of the turn it retells: its words and meaning
@@ -572,6 +575,13 @@ class Reader:
                     span, weak, when = nxt, False, nxt_when
                     sim -= 0.05
                     c = replace(c, text=f"{c.text} {c.following}", following="")
+            if not span and q.typed and c.reply_to and len(WORD.findall(c.text)) <= SHORT_REPLY:
+                # "Is Fado your cat?" - "dog!!": the reply confirms or corrects the
+                # question it answers, whose value it does not repeat.
+                asked, asked_weak, asked_when = self.span(replace(c, text=c.reply_to))
+                if asked and not asked_weak:
+                    span, weak, when = asked, False, asked_when
+                    sim -= 0.05
             by_meaning = False
             if not span and chained and self.category:
                 span = self._category_span(c)
@@ -775,12 +785,24 @@ class Reader:
         surest money of the sentence; an amount in another unit ("a 1br for 1350", "70%",
         "1 hour") is no price, a weak answer when nothing better is there, and a number
         written as a word ("six sessions") none."""
-        found = [a for a in amounts(s) if not self._in_question(a.text) and not self._label(s, a)]
+        found = [
+            a
+            for a in amounts(s)
+            if not self._in_question(a.text) and not self._label(s, a) and not _names_it(s, a)
+        ]
         if not self.asks_money:
             # A span of time ("12 weeks to get ready") answers no question that names no
             # time ("what did i score?").
             return [a for a in found if not self._time_span(a)], False
         ranks = [money_rank(s, a) for a in found]
+        asked = _rate(self.q.text)
+        if asked:
+            # "what does my desk cost a month?": "7 cents a word" is a price of another
+            # thing, no better than an amount in another unit.
+            ranks = [
+                -1 if (_rate(s[a.end :], start=True) or asked) != asked else r
+                for a, r in zip(found, ranks, strict=True)
+            ]
         best = max((r for r in ranks if r >= 0), default=-1)
         return [a for a, r in zip(found, ranks, strict=True) if r == best >= 0], best == 0
 
@@ -932,9 +954,12 @@ class Reader:
                 return (moved[0] if q.past else moved[1]), False
             spans = self._values_in(s, c)
             kinds = self._kinds_asked(s) if self._one_kind_asked else []
-            if kinds and (not spans or any(describes(w) for k in kinds for w in k.text.split())):
+            describing = any(describes(w) for k in kinds for w in k.text.split())
+            if kinds and (not spans or describing or written_lowercase(s)):
                 # "What colour is my van?": "white" is a colour, "Renault Kangoo" is not;
                 # a name answers a category only when nothing WordNet files under it does.
+                # Typed in lower case, a name is only a guess ("swap the colada, no
+                # coconut anything": "coconut" is the fruit asked for).
                 return self._pick(s, kinds)
             if kind == "place":
                 # "at/in X" names a place; "from/to X" often a thing ("from Airflow to
@@ -949,8 +974,21 @@ class Reader:
                 return text, text is not None
             if spans and _PLURAL.search(q.text):
                 return _joined(s, self._nearest(s, spans), spans), False
-            return self._pick(s, spans)
+            named = self._apposed(s, spans)
+            return self._pick(s, named or spans)
         return None, False
+
+    def _apposed(self, s: str, spans: list[Span]) -> list[Span]:
+        """The names a sentence gives right after the category asked for: "the novel *O
+        Último Farol*", "a dog called Fado", "the app Moloni" answer "which novel/app"."""
+        head = self.q.head
+        if not head:
+            return []
+        forms = "|".join(re.escape(f) for f in {head, *base_forms(head)})
+        before = re.compile(
+            rf"\b(?:{forms})s?\s*(?:,\s*)?(?:(?:called|named)\s+)?[*_\"'“‘]*\s*$", re.I
+        )
+        return [n for n in spans if before.search(s[: n.start])]
 
     @cached_property
     def _one_kind_asked(self) -> bool:
@@ -1103,6 +1141,59 @@ def _joined(s: str, best: Span, spans: list[Span]) -> str:
 
 
 _TIME_UNITS = frozenset(terms("second minute hour day week fortnight month year"))
+
+
+_RATE_UNIT = r"(?:(?:an?|per|each|every)\s+|/\s*)([a-z]+)\b"
+#: The unit a question asks a price per closes it: "cost a month?", "make an hour now?"
+#: ("a hydrotherapy session" is what is priced, not the unit).
+_ASKED_RATE = re.compile(
+    rf"\b{_RATE_UNIT}\s*(?:now|these days|nowadays|currently|at the moment|today)?\s*[?.!]*\s*$",
+    re.I,
+)
+_RATE_ADVERB = re.compile(r"\b(hour|dai|week|month|year|night)ly\b", re.I)
+_SHORT_UNITS = {"hr": "hour", "h": "hour", "wk": "week", "mo": "month", "yr": "year", "dai": "day"}
+#: Said after "a" but no unit a price is per: "cost a lot", "a bit more".
+_NOT_UNITS = frozenset(["lot", "bit", "few", "little", "couple", "ton", "while", "new"])
+
+
+def _rate(text: str, start: bool = False) -> str | None:
+    """The unit a price is per ("a month", "per word", "monthly" -> "month"); with
+    `start`, only one right after an amount (`text` is what follows it)."""
+    if start:
+        m = re.match(rf"\s*{_RATE_UNIT}", text, re.I)
+    else:
+        m = _RATE_ADVERB.search(text) or _ASKED_RATE.search(text)
+    if m is None:
+        return None
+    word = _SHORT_UNITS.get(m.group(1).lower(), m.group(1).lower())
+    if word in stopwords() | _NOT_UNITS or not known(word):
+        return None
+    return stem(word)
+
+
+#: Words of a reply short enough to lean on the question it answers ("dog!!", "yes,
+#: the blue one").
+SHORT_REPLY = 3
+
+
+def _names_it(s: str, a: Span) -> bool:
+    """A bare number that ends a name ("a hot desk at oficina 33", "Studio 54"): the word
+    before it is a name (capitalized inside the sentence, or no word of the dictionary)
+    and no currency, and the number carries no unit of its own. "rent 720" is an amount."""
+    if not a.text.strip().isdigit():
+        return False
+    before = list(re.finditer(r"[^\W\d_]+", s[: a.start]))
+    if not before or s[before[-1].end() : a.start].strip():
+        return False
+    word = before[-1].group(0)
+    if _CURRENCY_WORD.fullmatch(word) or word.lower() in stopwords():
+        return False
+    inside = before[-1].start() > 0 and not re.search(r"[.!?]\s*$", s[: before[-1].start()])
+    return (word[0].isupper() and inside) or (word.islower() and not known(word))
+
+
+#: A currency said as a word before its amount ("EUR 289", "usd 40"): no name.
+_CURRENCY_WORD = re.compile(r"(?i)eur|usd|gbp|brl|chf|rs|kr|r")
 
 
 def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -> str | None:

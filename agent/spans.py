@@ -94,9 +94,12 @@ _CALLED = re.compile(
     r"\b(?i:(?:called|named|name[sd]?)(?: (?:it|him|her|them|the \w+))?|name is|name's)\s+"
     r"([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
 )
+#: A capital letter, accented ones too: "Último", "Ávila", "Østberg".
+_UPPER = "A-ZÀ-ÖØ-Þ"
 _CAPS = re.compile(
-    r"\b(?:Dr\.?\s|Mr\.?\s|Mrs\.?\s|Ms\.?\s)?[A-Z][\w'’.-]*[\w]"
-    r"(?:(?:\s+(?:da|de|del|di|du|van|von|der|la|le|of|the|and|&)\s+|\s+)[A-Z0-9][\w'’.-]*[\w]?)*"
+    rf"\b(?:Dr\.?\s|Mr\.?\s|Mrs\.?\s|Ms\.?\s)?(?:[{_UPPER}]\s+(?=[{_UPPER}]))?"
+    rf"[{_UPPER}][\w'’.-]*[\w]"
+    rf"(?:(?:\s+(?:da|das|de|del|des|di|dos|du|en|van|von|der|la|le|y|of|the|and|&)\s+|\s+)[{_UPPER}0-9][\w'’.-]*[\w]?)*"
 )
 #: Changes of value: "switched from A to B", "replaced A with B".
 _FROM_TO = re.compile(
@@ -418,6 +421,7 @@ def names(
             words
             and (_ordinary(words[0]) or _verb_like(words[0]) or words[0].lower() in common)
             and (words[0].lower() not in known)
+            and not _only_capitalized(words[0], common, proper)
         ):
             words = words[1:]
             while words and words[0].lower() in _CONNECTORS:
@@ -438,6 +442,12 @@ def names(
         if not out:  # a word no dictionary knows is a name only when nothing surer is
             out += _unknown_in_lowercase(sentence, out)
     return sorted(out, key=lambda s: s.start)
+
+
+def _only_capitalized(word: str, common: set[str] | frozenset[str], proper) -> bool:
+    """A dictionary word memory writes capitalized inside sentences and never in lower
+    case is a name ("Is Pudding the dog you got?"); "Book me the aisle seat" is not."""
+    return proper is not None and word.lower() in proper and word.lower() not in common
 
 
 def written_lowercase(sentence: str) -> bool:
@@ -506,8 +516,8 @@ def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
 _A_KIND_OF = re.compile(r"\b(?:kind|type|sort|breed|brand|make)\s+of\s+(?:an?\s+)?$", re.I)
 
 
-_CONNECTORS = frozenset(["da", "de", "del", "di", "du", "van", "von", "der", "la", "le", "of",
-                         "the", "and", "&"])  # fmt: skip
+_CONNECTORS = frozenset(["da", "das", "de", "del", "des", "di", "dos", "du", "en", "van", "von",
+                         "der", "la", "le", "y", "of", "the", "and", "&"])  # fmt: skip
 
 
 def _verb_like(word: str) -> bool:

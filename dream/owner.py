@@ -35,6 +35,11 @@ def introduced_name(session: Session) -> str | None:
         name = self_introduction(turn.content)
         if name:
             return name
+        draft = next((t for t in reversed(turns[:i]) if t.role != "tool"), None)
+        if draft is not None and draft.by_ai:
+            name = _signs_draft(turn, draft)
+            if name:
+                return name
         reply = next((t for t in turns[i + 1 :] if t.role != "tool"), None)
         if reply is None or not reply.by_ai:
             continue
@@ -67,6 +72,27 @@ def _signed(turn: Turn, reply: Turn) -> str | None:
         if name[:1].isupper() and name.lower() in said and name.lower() not in STOPWORDS:
             return name
     return None
+
+
+#: A sign-off written inside a sentence: "changed it to 'warm regards, Claire' and sent".
+_SIGN_OFF = re.compile(rf"\b(?:{_CLOSINGS})\s*,\s*(?P<name>[A-Z][\w'’-]+)\b", re.IGNORECASE)
+
+
+def _signs_draft(turn: Turn, draft: Turn) -> str | None:
+    """The name the user signs a message the AI drafted with ("Best wishes,\n[Your
+    name]" answered by "changed it to 'warm regards, Claire' and sent"): the draft ends
+    with a sign-off, so the user's own sign-off is theirs, the sender's."""
+    if not _SIGNATURE.search(draft.content) and not _PLACEHOLDER.search(draft.content):
+        return None
+    for m in _SIGN_OFF.finditer(turn.content):
+        name = m.group("name")
+        if name[:1].isupper() and name.lower() not in STOPWORDS:
+            return name
+    return None
+
+
+#: Where a draft leaves the sender's name to fill in: "[Your name]", "<your name>".
+_PLACEHOLDER = re.compile(r"[\[<{(]\s*your\s+(?:full\s+)?name\s*[\]>})]", re.IGNORECASE)
 
 
 def _confirmed(turn: Turn, reply: Turn) -> str | None:

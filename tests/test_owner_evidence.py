@@ -404,3 +404,25 @@ def test_evidence_blocks_name_the_owner_as_the_speaker_of_unnamed_user_turns(
         store = EvidenceStore(repo.root)
         assert store.block(MOVE.path, "t1").speaker == expected  # type: ignore[union-attr]
         assert store.block(MOVE.path, "t2").speaker == "assistant"  # type: ignore[union-attr]
+
+
+def test_the_user_signs_the_ais_draft_with_her_own_name() -> None:
+    """The AI drafts an email ending "[Your name]"; the user reports what she signed it
+    with. Only a sign-off answering a draft counts: one quoted from somebody else's
+    message in passing is not the user's."""
+    from dream.owner import introduced_name
+
+    draft = "Dear Ana,\n\nThank you for the contract.\n\nBest wishes,\n[Your name]"
+    signed = "perfect, changed it to 'warm regards, Claire' and sent"
+    session = unnamed(
+        "2026-06-18-mail",
+        "2026-06-18",
+        [("user", "help me reply to ana"), ("assistant", draft), ("user", signed)],
+    )
+    assert introduced_name(session) == "Claire"
+    plain = unnamed(
+        "2026-06-18-chat",
+        "2026-06-18",
+        [("user", "hi"), ("assistant", "Hello! How can I help?"), ("user", signed)],
+    )
+    assert introduced_name(plain) is None

@@ -1,0 +1,154 @@
+# ruff: noqa: E501  (transcripts are written the way people type, in long lines)
+"""The extractive reader on values people give sideways: a short reply that leaves the
+value in the question it answers, a number that is part of a name, a price per another
+unit, a title given right after the kind of thing it is, a question that opens with
+"any". Everything goes through the CLI (init, capture session, capture source, dream)
+into a real git repo, then `ask`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from agent.question import analyse
+from agent.spans import names
+from brain.cli import cli
+
+KEYBOARD = """---
+date: 2026-02-11
+title: essay disaster
+---
+# essay disaster
+
+## User
+pudding walked across the keyboard and deleted half my essay, is there any way to get it back
+
+## Assistant
+Try Ctrl+Z first, then check the editor's version history. Is Pudding the dog you got last year?
+
+## User
+cat lol
+
+## Assistant
+Cats and keyboards, a classic. Version history should have it.
+"""
+
+CLIMBING = """---
+date: 2026-05-03
+title: climbing
+---
+# climbing
+
+## User
+signed up at klimhal 17 in the end, 3 sessions a week. the old gym is history
+
+## Assistant
+Great choice! Bouldering gyms usually charge around 60 a month.
+
+## User
+48 a month for students which is a steal
+"""
+
+BUDGET = """---
+date: 2026-01-20
+title: budget
+---
+# budget
+
+## User
+climbing was never gonna fit the budget when i was paid 9 cents a word for subtitles
+
+## Assistant
+Subtitling rates are low; a bigger client would help.
+"""
+
+BOOKCLUB = """---
+date: 2026-03-02
+title: book club
+---
+# book club
+
+## User
+book club night. we voted and the novel *Última Tarde en Sevilla* by Marisa Prado won, so thats my march reading sorted
+
+## Assistant
+Lovely! Spanish literature in translation is having a moment.
+"""
+
+COCKTAILS = """---
+date: 2026-06-07
+title: party drinks
+---
+# party drinks
+
+## User
+need 3 cocktail ideas for saturday, 12 people, nothing too strong
+
+## Assistant
+How about a mojito, a piña colada and an elderflower spritz?
+
+## User
+swap the colada, no coconut anything, i cant stand coconut
+"""
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("replies")
+    root = tmp / "memory"
+    files = []
+    for name, text in (
+        ("keyboard.md", KEYBOARD),
+        ("climbing.md", CLIMBING),
+        ("budget.md", BUDGET),
+        ("bookclub.md", BOOKCLUB),
+        ("cocktails.md", COCKTAILS),
+    ):
+        (tmp / name).write_text(text, encoding="utf-8")
+        files.append(str(tmp / name))
+    run("init", str(root))
+    m = ["--memory", str(root)]
+    run("capture", "session", *files, *m)
+    run("dream", *m)
+    return root
+
+
+def first_line(root: Path, question: str) -> str:
+    out = json.loads(run("ask", question, "--json", "--no-record", "--memory", str(root)))
+    return out["answer"].split("\n")[0]
+
+
+def test_a_short_reply_answers_with_the_value_of_the_question_it_replies_to(memory: Path):
+    # "cat lol" corrects "Is Pudding the dog...?": the name is in the AI's question.
+    assert first_line(memory, "what's my cat called?").startswith("Pudding")
+
+
+def test_a_number_that_ends_a_name_is_no_price(memory: Path):
+    # "klimhal 17" is where; "9 cents a word" is a price per another unit.
+    assert first_line(memory, "how much does climbing cost me a month?").startswith("48")
+
+
+def test_a_title_right_after_the_kind_asked_for_is_the_answer(memory: Path):
+    assert first_line(memory, "which novel did the book club pick?").startswith(
+        "Última Tarde en Sevilla"
+    )
+
+
+def test_a_question_opening_with_any_asks_which(memory: Path):
+    q = analyse("any fruit i don't want in the cocktails?")
+    assert (q.wh, q.head) == ("which", "fruit")
+    assert first_line(memory, "any fruit i don't want in the cocktails?").startswith("coconut")
+
+
+def test_accented_capitals_start_a_name():
+    found = [s.text for s in names("we met Ávila at the Østberg Café in Évora")]
+    assert found == ["Ávila", "Østberg Café", "Évora"]
