@@ -293,7 +293,10 @@ def _about(
             if other and not p.startswith("my ") and not _SECOND_PERSON.search(c.text):
                 continue
             return "phrase"
-    if c.antecedent and _PRONOUN.search(c.text) and subj.names and not by_other:
+    # "she works theatres at DRI, scrub nurse, ... and id be doing lessons": the speaker's
+    # own "id" later on does not make a sentence that opens with "she" theirs.
+    opens_with_her = bool(re.match(r"\s*(?:she|he)\b(?!\s+and\s+(?:i|me)\b)", low))
+    if c.antecedent and _PRONOUN.search(c.text) and subj.names and (opens_with_her or not by_other):
         before = c.antecedent.lower()
         named = any(n and re.search(rf"\b{re.escape(n)}\b", before) for n in subj.names)
         others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}

@@ -94,6 +94,22 @@ How about a mojito, a piña colada and an elderflower spritz?
 swap the colada, no coconut anything, i cant stand coconut
 """
 
+MOVING_IN = """---
+date: 2026-04-12
+title: moving in
+---
+# moving in
+
+## User
+my girlfriend ana wants me to move in with her in the new year, bit scared tbh
+
+## Assistant
+That's a big step! What's worrying you most?
+
+## User
+she works nights at the childrens hospital, radiographer, so shes asleep all day and id be rattling round the flat on my own
+"""
+
 
 def run(*args: str) -> str:
     result = CliRunner().invoke(cli, list(args))
@@ -112,6 +128,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("budget.md", BUDGET),
         ("bookclub.md", BOOKCLUB),
         ("cocktails.md", COCKTAILS),
+        ("moving-in.md", MOVING_IN),
     ):
         (tmp / name).write_text(text, encoding="utf-8")
         files.append(str(tmp / name))
@@ -152,3 +169,12 @@ def test_a_question_opening_with_any_asks_which(memory: Path):
 def test_accented_capitals_start_a_name():
     found = [s.text for s in names("we met Ávila at the Østberg Café in Évora")]
     assert found == ["Ávila", "Østberg Café", "Évora"]
+
+
+def test_a_sentence_opening_with_she_is_about_her_though_the_speaker_says_id_later(
+    memory: Path,
+):
+    out = json.loads(
+        run("ask", "what does ana do for work?", "--json", "--no-record", "--memory", str(memory))
+    )
+    assert "radiographer" in out["answer"] and out["answer"] != "I don't know", out["answer"]
