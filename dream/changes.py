@@ -137,10 +137,10 @@ def _appositions(doc: Any) -> list[Change]:
         if tok.dep_ != "appos" or _negated(tok.head):
             continue
         for owned, value in ((tok.head, tok), (tok, tok.head)):
+            # "my boss, X", not "my sister's boyfriend X" (the sister's)
+            own = [owned, *(c for c in owned.children if c.dep_ in ("compound", "amod"))]
             mine = any(
-                c.dep_ == "poss" and c.lower_ in ("my", "our")
-                for c in owned.subtree
-                if c.i < owned.i
+                c.dep_ == "poss" and c.lower_ in ("my", "our") for t in own for c in t.children
             )
             if mine and owned.pos_ == "NOUN" and (value.pos_ == "PROPN" or value.ent_type_):
                 if value.ent_type_ in _TIMES:

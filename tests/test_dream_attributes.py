@@ -67,7 +67,7 @@ def test_values_not_of_the_attributes_kind_or_someone_elses_are_no_values(memory
     current = " ".join(section((memory / "knowledge/people/User.md").read_text(), "Current"))
     assert "offer letter" not in current.lower()  # a document employs nobody
     assert "glasgow" not in current.lower()  # the sister's boyfriend lives there
-    assert "**Partner:**" not in current
+    assert "**Partner:**" not in current and "Boyfriend" not in current
 
 
 def test_a_now_question_in_other_words_finds_the_attributes_value(memory) -> None:
