@@ -170,6 +170,13 @@ def fits(
     return not named or word_kind(text) != "person"
 
 
+def _naming(verb: Any) -> bool:
+    """ "his name is X", "her name's X": a clause that names someone, whose possessor is
+    the one named, not the owner of a value."""
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    return verb.lemma_ == "be" and subj is not None and subj.lemma_.lower() == "name"
+
+
 def _lead(row: Any, none: int) -> float:
     """How far the best attribute of a row of scores is above "none"."""
     return float(max(v for j, v in enumerate(row) if j != none) - row[none])
@@ -239,9 +246,8 @@ class AttributeReader:
                 verb = _clause(span.root)
                 if verb is not None and _addressed(verb):
                     continue  # "you mentioned your work at X": the other person's
-                if _theirs(span) or (
-                    verb is not None and (_someone_else(verb, span.root) or _hedged(verb))
-                ):
+                theirs = verb is not None and not _naming(verb) and _someone_else(verb, span.root)
+                if _theirs(span) or (verb is not None and (theirs or _hedged(verb))):
                     continue  # "my sister's new boyfriend X", "i might move to X"
                 found.append((st, span, value))
                 # Read where it stands and, set beside a noun, where that noun stands
