@@ -139,6 +139,7 @@ def fits(
     names: set[str],
     word_kind: Any,
     workplace: Any = None,
+    naming: bool = False,
 ) -> bool:
     """Is the phrase a value of this kind? `word_kind(text)` says what a name alone reads
     as (person, brand or place, `name_word` examples); `workplace(noun)` whether a common
@@ -153,6 +154,8 @@ def fits(
         return False  # shouted ("WE GOT THE KEYS TODAY"): no name by its capitals
     named = label == "PERSON" or _named(span, names)
     if kind == "person":
+        if named and naming:
+            return True  # "her name is Ines": whatever the name alone reads as
         return label == "PERSON" or (
             named and label not in _PLACE_LABELS and word_kind(text) == "person"
         )
@@ -232,7 +235,7 @@ class AttributeReader:
         value of the attribute its sentence states, or names the attribute of a value
         the other readings found ("dialysis clinic" under Employer, not "Work and
         money"). `changing`: ids of statements whose sentence reads as a change."""
-        found: list[tuple[Any, Any, str]] = []
+        found: list[tuple[Any, Any, str, bool]] = []
         contexts: list[str] = []
         besides: list[str] = []
         for st, doc in items:
@@ -249,7 +252,7 @@ class AttributeReader:
                 theirs = verb is not None and not _naming(verb) and _someone_else(verb, span.root)
                 if _theirs(span) or (verb is not None and (theirs or _hedged(verb))):
                     continue  # "my sister's new boyfriend X", "i might move to X"
-                found.append((st, span, value))
+                found.append((st, span, value, verb is not None and _naming(verb)))
                 # Read where it stands and, set beside a noun, where that noun stands
                 # ("the manager there, X, is so chill"; "i report to X there, andre").
                 beside = _beside(span, phrases)
@@ -268,7 +271,7 @@ class AttributeReader:
         labels = self.classifier.labels
         none = labels.index("none")
         best: dict[tuple[int, str], tuple[float, Any, Any, str, str]] = {}
-        for (st, span, value), context, row in zip(found, contexts, scores, strict=True):
+        for (st, span, value, naming), context, row in zip(found, contexts, scores, strict=True):
             order = sorted(range(len(labels)), key=lambda j: -row[j])
             top = order[0] if order[0] != none else order[1]
             runner = max(row[j] for j in range(len(labels)) if j not in (top, none))
@@ -277,7 +280,7 @@ class AttributeReader:
             if margin < need or row[top] - runner < LEAD:
                 continue
             attr = labels[top]
-            if not fits(span, KINDS[attr], names, self._word_kind, self.workplace):
+            if not fits(span, KINDS[attr], names, self._word_kind, self.workplace, naming):
                 continue
             plain = not (span.label_ or span.root.ent_type_ or _named(span, names))
             if KINDS[attr] == "thing" and plain and not _a_thing(span, margin):

@@ -33,6 +33,8 @@ SESSIONS = [
      "turns": [
          {"role": "user", "content": "big reshuffle at work. the team lead there now, rashid, "
                                      "is so relaxed compared to priscilla"},
+         {"role": "user", "content": "also i met someone at the climbing gym. her name is "
+                                     "Ines, we've been on three dates already"},
      ]},
 ]  # fmt: skip
 
@@ -63,11 +65,16 @@ def test_an_employer_and_a_manager_said_without_those_words(memory) -> None:
     assert re.search(r"\*\*Manager:\*\* \[\[Priscilla", history, re.I)
 
 
+def test_a_naming_clause_gives_the_partner(memory) -> None:
+    current = " ".join(section((memory / "knowledge/people/User.md").read_text(), "Current"))
+    assert re.search(r"\*\*Partner:\*\* \[\[Ines", current), current
+
+
 def test_values_not_of_the_attributes_kind_or_someone_elses_are_no_values(memory) -> None:
     current = " ".join(section((memory / "knowledge/people/User.md").read_text(), "Current"))
     assert "offer letter" not in current.lower()  # a document employs nobody
     assert "glasgow" not in current.lower()  # the sister's boyfriend lives there
-    assert "**Partner:**" not in current and "Boyfriend" not in current
+    assert "Marco" not in current and "Boyfriend" not in current
 
 
 def test_a_now_question_in_other_words_finds_the_attributes_value(memory) -> None:
