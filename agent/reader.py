@@ -94,11 +94,16 @@ _WEEKDAY_ASKED = re.compile(
 _WEEKDAY_WORD = re.compile(rf"\b({'|'.join(WEEKDAYS)})s?\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(you|you're|you've|you'd|you'll|your|yours|yourself)\b", re.I)
 _THANKS = re.compile(r"\bthank(?:s| you| u)\b|\bsee you\b|\blove you\b", re.I)
+#: A clause that opens in the first person after a comma or semicolon: "..., my friend
+#: marta is driving", "...; i'm doing the boxes".
+_OWN_CLAUSE = re.compile(r"[,;]\s*(?:and\s+|so\s+|but\s+)?(?:my|i|i'm|im|i've|ive)\s")
 _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
 _PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
 _DATE_WORD = re.compile(
     r"(?:last |next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)(?:day)?s?|"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|today|tonight|yesterday",
+    # Months whole or cut short, not any word they begin: "Marta", "Maya", "Mark".
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|"
+    r"may|june|july|august|september|october|november|december|today|tonight|yesterday",
 )
 _AFTER_PREP = re.compile(r"\b(?:in|at|near|to|from|around)\s+(?:the\s+)?([a-z][a-z-]{2,})\b")
 #: A place name is near "a city" (porto 0.44, lisbon 0.53; march 0.21, dentist 0.24)
@@ -306,8 +311,10 @@ def _about(
         if re.match(r"\s*(?:she|he)\b(?!\s+and\s+(?:i|me)\b)", low):
             # "She works as a nurse", "she works theatres ..., so we'd see each other":
             # about someone else, whatever "we" comes later ("she and i" is both; "they"
-            # may be things: "They were an important part of our wedding").
-            return None
+            # may be things: "They were an important part of our wedding"). A clause of
+            # the speaker's own after a comma is theirs: "she'll be up front with me, my
+            # friend marta is driving the van".
+            return "speaker" if _OWN_CLAUSE.search(low) else None
         if _FIRST_PERSON.search(c.text):
             return "speaker"
         if _SECOND_PERSON.search(_THANKS.sub(" ", c.text)):

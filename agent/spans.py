@@ -219,7 +219,8 @@ def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
             d = dt.date(said_on.year + sign, 1, 1)
             add(m, str(d.year), d)
     for m in _ORDINAL_DAY.finditer(sentence):
-        d = _day_of_month(int(m.group(1)), said_on, past)
+        weekday = _WEEKDAY_BEFORE.search(sentence[: m.start()])
+        d = _day_of_month(int(m.group(1)), said_on, past, _weekday(weekday))
         if d:
             add(m, render_date(d), d)
     for m in _YEAR.finditer(sentence):
@@ -237,11 +238,34 @@ _ORDINAL_DAY = re.compile(
 )
 
 
-def _day_of_month(day: int, said_on: dt.date, past: bool) -> dt.date | None:
+#: A day of the week said just before a day of the month: "saturday the 26th".
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\s*$", re.I
+)
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def _weekday(m: re.Match[str] | None) -> int | None:
+    return _WEEKDAYS.index(m.group(1).lower()[:3]) if m else None
+
+
+def _day_of_month(
+    day: int, said_on: dt.date, past: bool, weekday: int | None = None
+) -> dt.date | None:
     """The day of the month meant: this month's; the month before's for a past event
     on a later day than the one it is said on ("moved in on the 28th", said on the 3rd);
     the next month's for a coming one on an earlier day ("keys on the 5th", said on the
-    20th)."""
+    20th). With a day of the week ("vans booked for saturday the 26th", said on 9 July),
+    the nearest month where that day falls on it: 26 July, whatever the tense."""
+    if weekday is not None:
+        months = [said_on.replace(day=1) + relativedelta(months=k) for k in (0, 1, -1)]
+        for month in months:
+            try:
+                d = month.replace(day=day)
+            except ValueError:
+                continue
+            if d.weekday() == weekday:
+                return d
     month = said_on.replace(day=1)
     if past and day > said_on.day:
         month -= relativedelta(months=1)
