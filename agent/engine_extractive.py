@@ -471,6 +471,7 @@ class ExtractiveEngine:
 def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candidate]:
     out = []
     for b in f.blocks:
+        prompt = _question_before(b, store)
         context = f.context or bool(f.via)
         before = _antecedent(b, store)
         asked = _asked_before(b, store)
@@ -481,6 +482,7 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
                 (b,),
                 rank,
                 context=context,
+                prompt=prompt,
                 antecedent=before if i == 0 else prev,
                 following=following[i + 1] if i + 1 < len(following) else "",
                 reply_to=asked if i == 0 else "",
@@ -550,6 +552,17 @@ def _without_names(question: str, names: set[str]) -> str:
 
 def _with_previous(items: list[str]) -> list[tuple[str, str]]:
     return [(s, items[i - 1] if i else "") for i, s in enumerate(items)]
+
+
+def _question_before(b: Block, store: EvidenceStore) -> str:
+    """The question a turn replies to: what the turn just before it, by someone else,
+    asks (its sentences that ask), or nothing."""
+    if not b.anchor.startswith("t") or b.index < 2:
+        return ""
+    prev = store.block(b.path, f"t{b.index - 1}")
+    if prev is None or not prev.speaker or prev.speaker == b.speaker:
+        return ""
+    return " ".join(s for s in sentences(prev.text) if is_question(s))
 
 
 def _antecedent(b: Block, store: EvidenceStore) -> str:

@@ -135,6 +135,10 @@ class Candidate:
     #: ... and that line, for the sentence of the turn it retells: its words and meaning
     #: count for the sentence ("Maya Chen works at Northwind" for "I started at Northwind")
     retold: tuple[str, ...] = ()
+    #: The question the turn replies to: the turn before it, by someone else, when that
+    #: one asks ("What's a favourite book from your childhood?" before "I loved reading
+    #: Charlotte's Web as a kid."). Its words say what the reply is about.
+    prompt: str = ""
 
     @property
     def block(self) -> Block:
@@ -162,13 +166,22 @@ class Candidate:
     def _context(self) -> frozenset[str]:
         if self.fact is None:
             # A turn is read in its conversation, whose given title says what it is about
-            # ("got the tojiro dp 210" in "New chef knife"); a document's paragraph or a
-            # note's line under its title and section.
-            return frozenset(terms(self.block.topic)) - self._own
+            # ("got the tojiro dp 210" in "New chef knife"), and as the reply to the
+            # question before it; a document's paragraph or a note's line under its title
+            # and section.
+            return frozenset(terms(self.block.topic) | terms(self.prompt)) - self._own
         return frozenset(terms(self.fact.section) | terms(self.fact.title))
+
+    @cached_property
+    def _asked(self) -> frozenset[str]:
+        return frozenset(terms(self.prompt)) - self._own - frozenset(terms(self.block.topic))
 
     def words(self) -> set[str]:
         return set(self._own | self._context)
+
+    def asked_words(self) -> set[str]:
+        """Words only the question before the turn says, not the turn itself."""
+        return set(self._asked)
 
     def own_words(self) -> set[str]:
         """Words the line itself says (a fact's label included)."""
@@ -266,6 +279,23 @@ def _about(
 ) -> str | None:
     """How a candidate is about the subject ("page", "name", "speaker", ...) or None.
     `asked`: the people the question names besides its subject (lower case)."""
+    about = _about_said(c, subj, known_people, dialogues, asked)
+    if about is None and c.retold and c.via in subj.pages:
+        # The subject's own page retells this sentence: the wiki read it as about them,
+        # though the sentence does not say so ("It was Matt Patterson, he is so
+        # talented!" is Melanie's concert, and her page says so).
+        return "page"
+    return about
+
+
+def _about_said(
+    c: Candidate,
+    subj: Subject,
+    known_people: set[str],
+    dialogues: frozenset[str],
+    asked: frozenset[str],
+) -> str | None:
+    """How a candidate is about the subject by its own words and who said it."""
     if not subj.defined:
         return "none"
     low = c.text.lower().replace("’", "'")
@@ -288,6 +318,8 @@ def _about(
         if n and re.search(rf"\b{re.escape(n)}\b", low):
             if by_other and _addressed(low, n):
                 continue  # "Yeah, Caroline, my family's been great" is about the speaker
+            if who and who not in subj.speakers | subj.names and _bare_call(low, n):
+                continue  # "Thanks, Gina!" calls out to her and says nothing about her
             return "name"
     # Another person's words about "the tattoo" are about theirs, unless said to the
     # subject ("your tattoo"): "What does Jon's tattoo symbolize?" is not answered by
@@ -385,6 +417,12 @@ def _people_named(text: str, known_people: set[str]) -> set[str]:
         if len(hits) == 1:
             out.add(hits[0])
     return out
+
+
+def _bare_call(low: str, name: str) -> bool:
+    """A sentence that only calls out to someone ("Thanks, Gina!", "Wow, Caroline!"):
+    every mention of the name is a call, and one word at most is left beside it."""
+    return _addressed(low, name) and len(terms(low) - terms(name)) <= 1
 
 
 def _addressed(low: str, name: str) -> bool:
@@ -511,6 +549,11 @@ class Reader:
             """The focus words, the share of them said, and the question's topic words
             said (weighted by rarity)."""
             words = c.words()
+            # Someone else's sentence is a rival by their own words: the question they
+            # were answering does not make it theirs ("Got any fave styles?" asked of
+            # them is no sign the style asked about is theirs rather than the subject's).
+            asked = c.asked_words() if about == "rival" else set()
+            words -= asked
             focus = set(q.focus)
             if self.subj.resolved:
                 focus -= self.subj.covered
@@ -524,7 +567,7 @@ class Reader:
             focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
             own = shared(topic, c.own_words())
             # A heading ("## Work") says less about a line than the line's own words.
-            near_words = shared(topic - own, c.context_words())
+            near_words = shared(topic - own, c.context_words() - asked)
             matched = (
                 sum(idf.get(t, 1.0) for t in own) + 0.5 * sum(idf.get(t, 1.0) for t in near_words)
             ) / total
@@ -680,7 +723,9 @@ class Reader:
             if i >= MAX_MENTION:
                 break
             c = r.candidate
-            texts = [c.text, c.antecedent, *(b.text for b in c.blocks)]
+            # ... in the sentence, what was said around it, the question it replies to, or
+            # a page line that retells it ("saw Matt Patterson in concert").
+            texts = [c.text, c.antecedent, c.prompt, *c.retold, *(b.text for b in c.blocks)]
             words = list(
                 dict.fromkeys(
                     w
