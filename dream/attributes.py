@@ -173,6 +173,17 @@ def fits(
     return not named or word_kind(text) != "person"
 
 
+def _introduced(span: Any) -> str:
+    """The sentence before a naming clause and the clause, the name as X."""
+    doc, sent = span.doc, span.sent
+    start = sent.start
+    if start > 0:
+        start = doc[start - 1].sent.start
+    end = min(sent.end, span.end + WINDOW)
+    before = [t.text for t in doc[start : span.start]]
+    return " ".join([*before, "X", *(t.text for t in doc[span.end : end])])
+
+
 def _naming(verb: Any) -> bool:
     """ "his name is X", "her name's X": a clause that names someone, whose possessor is
     the one named, not the owner of a value."""
@@ -256,7 +267,12 @@ class AttributeReader:
                 # Read where it stands and, set beside a noun, where that noun stands
                 # ("the manager there, X, is so chill"; "i report to X there, andre").
                 beside = _beside(span, phrases)
-                contexts.append(_context(span))
+                if verb is not None and _naming(verb):
+                    # "his name is X" names whom the sentence before introduced ("i am
+                    # seeing someone new."): read the two together
+                    contexts.append(_introduced(span))
+                else:
+                    contexts.append(_context(span))
                 besides.append(_context(span, beside) if beside is not span else "")
         if not found:
             return

@@ -33,8 +33,8 @@ SESSIONS = [
      "turns": [
          {"role": "user", "content": "big reshuffle at work. the team lead there now, rashid, "
                                      "is so relaxed compared to priscilla"},
-         {"role": "user", "content": "also i met someone at the climbing gym. her name is "
-                                     "Ines, we've been on three dates already"},
+         {"role": "user", "content": "been seeing someone for a month now. his name is Ravi "
+                                     "and he works nights"},
      ]},
 ]  # fmt: skip
 
@@ -67,7 +67,7 @@ def test_an_employer_and_a_manager_said_without_those_words(memory) -> None:
 
 def test_a_naming_clause_gives_the_partner(memory) -> None:
     current = " ".join(section((memory / "knowledge/people/User.md").read_text(), "Current"))
-    assert re.search(r"\*\*Partner:\*\* \[\[Ines", current), current
+    assert re.search(r"\*\*Partner:\*\* \[\[Ravi", current), current
 
 
 def test_values_not_of_the_attributes_kind_or_someone_elses_are_no_values(memory) -> None:
