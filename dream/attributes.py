@@ -54,6 +54,8 @@ CHANGE_MARGIN = 0.03
 #: A common noun (no name, no entity) is a thing's value only this clearly: many
 #: clauses read a little like having or using something.
 THING_MARGIN = 0.1
+#: ... and its clause nearer a new value's examples than no value's by this much.
+THING_ROLE = 0.03
 #: Words before a noun that make it a description or an attribute, not a value.
 _DESCRIBED = {"a", "an", "some", "no", "any", "every", "each", "my", "our", "your", "his",
               "her", "their"}  # fmt: skip
@@ -200,15 +202,6 @@ def _addressed(verb: Any) -> bool:
     return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "you" for c in verb.children)
 
 
-def _a_thing(span: Any, margin: float) -> bool:
-    """A common noun as a thing's value: clearly so by the examples, one thing (not
-    "ideas"), and no part or measure of something ("part of my routine")."""
-    root = span.root
-    if margin < THING_MARGIN or root.tag_ in ("NNS", "NNPS"):
-        return False
-    return not any(c.dep_ == "prep" and c.lower_ == "of" for c in root.children)
-
-
 def _theirs(span: Any) -> bool:
     """The value belongs to someone else's thing: "my parents house in X", "his flat in
     X" (a noun on the way up whose possessor is not the speaker, or a relative)."""
@@ -231,10 +224,25 @@ class AttributeReader:
         self.classifier = classifier_for(embedder, "attribute")
         self.workplace = workplace
         self._words = classifier_for(embedder, "name_word")
+        self._roles = classifier_for(embedder, "value_role")
         self._word_kinds: dict[str, str] = {}
         #: attributes named after a statement's topic ("Work and money"): a typed value of
         #: the same statement says better what it states
         self.topics = set(topics)
+
+    def _a_thing(self, span: Any, margin: float, context: str) -> bool:
+        """A common noun as a thing's value: clearly so by the examples, one thing (not
+        "ideas"), no part or measure of something ("part of my routine"), and its clause
+        nearer the `value_role` examples of a new value than of no value ("i do X in the
+        morning now"; not "i also enjoy X", "i made it with X")."""
+        root = span.root
+        if margin < THING_MARGIN or root.tag_ in ("NNS", "NNPS"):
+            return False
+        if any(c.dep_ == "prep" and c.lower_ == "of" for c in root.children):
+            return False
+        row = self._roles.scores(self.embedder.embed([context]))[0]
+        labels = self._roles.labels
+        return float(row[labels.index("new")] - row[labels.index("other")]) >= THING_ROLE
 
     def _word_kind(self, text: str) -> str:
         if text not in self._word_kinds:
@@ -299,7 +307,7 @@ class AttributeReader:
             if not fits(span, KINDS[attr], names, self._word_kind, self.workplace, naming):
                 continue
             plain = not (span.label_ or span.root.ent_type_ or _named(span, names))
-            if KINDS[attr] == "thing" and plain and not _a_thing(span, margin):
+            if KINDS[attr] == "thing" and plain and not self._a_thing(span, margin, context):
                 continue
             key = (id(st), attr)
             if key not in best or margin > best[key][0]:
