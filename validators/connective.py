@@ -36,8 +36,18 @@ from typing import Any
 from . import lexicon
 from .claim_text import _NEG_PREFIXES, NEGATIVE_VERBS
 from .predicates import _parse, predicates
+from .rewording import (
+    LIGHT_VERBS,
+    in_speakers_voice,
+    is_light,
+    manner_of,
+    names_its_act,
+    same_thing_as,
+    shares_argument,
+    verb_entry,
+)
 from .similarity import PhraseSimilarity
-from .words import NEGATIONS, stem
+from .words import NEGATIONS
 
 #: A claim sentence and its block read as one at this cosine (all-MiniLM-L6-v2).
 GATE_SIMILARITY = 0.5
@@ -60,9 +70,6 @@ TIME_NOUNS = lexicon.wordset(
     """year month week day weekend morning afternoon evening night tonight today
     tomorrow yesterday summer winter spring autumn fall season decade hour minute"""
 )
-#: Verbs that say little of what happened ('doing pottery', 'made her dumpling', 'got
-#: my CELTA', 'put me on metformin'): a claim names the event they leave vague.
-LIGHT_VERBS = lexicon.wordset("be have do make get go put take keep use say come let set sort")
 #: What a doer of a role verb is (WordNet nouns): not 'worker', which every doer is.
 _ROLE_ROOTS = ("leader", "head", "professional", "educator", "official", "merchant", "organizer")
 #: A claim modifier rewords a modifier of the block the model reads this close to it
@@ -189,61 +196,6 @@ def _replaces_argument(tok: Any, claim_doc: Any, ev_doc: Any) -> bool:
     return False
 
 
-def _manner_of(claim_verb: str, evidence_verb: str, rare: bool = False) -> bool:
-    """Is the claim verb, in any of its senses, one step under the block's verb (in a
-    sense in use) in WordNet's verb tree: a manner of doing it ('regret' of 'miss',
-    'borrow' of 'take', 'migrate' of 'move', 'devour' of 'eat', 'drop out' of 'leave')?
-    Further up the tree ties everything ('regret' is three steps under 'move'). With
-    `rare`, the claim's seldom senses count, as a claim verb's sense is the one its sentence gives
-    it: 'devour' is 'eat greedily' only in a seldom sense, and a verb a writer picks to
-    say how something was done is one step under it; a changed event ('won' for 'ran',
-    'kept' for 'sold', 'joined' for 'led') is no manner of the block's verb in any sense."""
-    wn = lexicon._load()
-    mine = {s for s in lexicon._senses(claim_verb, rare=rare) if wn.pos[s] == "v"}
-    theirs = {s for s in lexicon._senses(evidence_verb) if wn.pos[s] == "v"}
-    up = lexicon._ancestors(mine, 1)
-    return any(up.get(s) == 1 for s in theirs)
-
-
-def _verb_entry(tok: Any) -> str:
-    """The verb as a dictionary entry: with its particle when WordNet knows the two as one
-    ('dropped out' is drop_out, 'handed in' hand_in), else its lemma."""
-    lemma = tok.lemma_.lower()
-    for c in tok.children:
-        if (
-            c.dep_ in ("prt", "prep", "advmod")
-            and c.i == tok.i + 1
-            and lexicon.is_lemma(f"{lemma}_{c.lower_}")
-        ):
-            return f"{lemma}_{c.lower_}"
-    return lemma if lexicon.known(lemma) else tok.lower_
-
-
-def _arguments(verb: Any) -> list[str]:
-    """The nouns a verb acts on or with: its object, and the object of a preposition or a
-    particle hung on it ('qualified with a CELTA', 'dropped out of the choir')."""
-    out = []
-    # By the dependency, not the tag: a small parser tags 'her clootie dumpling' a verb.
-    for c in verb.children:
-        if c.dep_ in ("dobj", "attr"):
-            out.append(c)
-        elif c.dep_ in ("prep", "prt"):
-            out += [g for g in c.children if g.dep_ == "pobj"]
-    return [t.lemma_.lower() if t.pos_ == "NOUN" else t.lower_ for t in out if t.is_alpha]
-
-
-def _shares_argument(claim_verb: Any, evidence_verb: Any) -> bool:
-    """Do the two verbs act on the same thing: the same noun, a form of it or a synonym
-    ('loved her day' / 'had the best day', 'qualified with a CELTA' / 'got my CELTA')?"""
-    mine = _arguments(claim_verb)
-    theirs = _arguments(evidence_verb)
-    return any(
-        a == b or stem(a) == stem(b) or lexicon.relation(a, b) in ("same", "synonym")
-        for a in mine
-        for b in theirs
-    )
-
-
 _NOBODY = frozenset(["nobody", "nothing", "none", "never", "noone", "neither"])
 
 
@@ -280,7 +232,7 @@ def _rewords_light_verb(
         if t.i != tok.i
         and t.pos_ in ("VERB", "AUX")
         and t.dep_ not in ("aux", "auxpass")
-        and not _names_its_act(t)
+        and not names_its_act(t)
     ]
     taken = [
         v.lower_
@@ -294,7 +246,7 @@ def _rewords_light_verb(
         and v.lower_ not in taken
         # 'work' is a manner of 'be', 'accept' of 'have', only in senses nobody means: a
         # light verb of the block is held to the claim verb's senses in use.
-        and _manner_of(_verb_entry(tok), _verb_entry(v), rare=not _light(v))
+        and manner_of(verb_entry(tok), verb_entry(v), rare=not is_light(v))
         and _negated(v) == _negated(tok)  # 'everybody regrets it' / 'nobody misses it'
         for v in ev_doc
     ):
@@ -306,9 +258,9 @@ def _rewords_light_verb(
     if any(
         v.pos_ in ("VERB", "AUX")
         and v.lower_ not in taken
-        and _light(v)
+        and is_light(v)
         and _negated(v) == _negated(tok)
-        and _shares_argument(tok, v)
+        and shares_argument(tok, v)
         for v in ev_doc
     ):
         return True
@@ -321,36 +273,6 @@ def _rewords_light_verb(
     words = [w.strip("'") for w in found[0].split()]
     verb = next((w for w in words if lexicon.known(w) and w not in ("s", "is", "was")), "")
     return any(b in LIGHT_VERBS for b in (*lexicon.base_forms(verb), verb))
-
-
-@cache
-def _act_senses() -> frozenset[int]:
-    wn = lexicon._load()
-    return frozenset(
-        s for root in ("act", "event") for s in wn.lemmas.get(root, ()) if wn.pos[s] == "n"
-    )
-
-
-def _names_its_act(tok: Any) -> bool:
-    """Is the claim verb a light verb whose object names the act ('make the car journey',
-    'took a trip', 'had a fall')? The event is then the noun, held to account itself; the
-    verb says no more than 'did'. 'made a cake' is no act: there 'made' is the event."""
-    if not _light(tok):
-        return False
-    wn = lexicon._load()
-    acts = _act_senses()
-    for c in tok.children:
-        if c.dep_ != "dobj" or c.pos_ != "NOUN":
-            continue
-        senses = {s for s in lexicon._senses(c.lemma_.lower()) if wn.pos[s] == "n"}
-        if senses and all(set(lexicon._ancestors({s}, 14)) & acts for s in senses):
-            return True
-    return False
-
-
-def _light(verb: Any) -> bool:
-    """Is the block's verb a light one ('got', 'made', 'had', 'doing')?"""
-    return any(b in LIGHT_VERBS for b in (*lexicon.base_forms(verb.lower_), verb.lemma_.lower()))
 
 
 def _accounted(evidence_word: str, claim_words: Iterable[str]) -> bool:
@@ -378,6 +300,8 @@ def detail_reason(
             _same_word(whole.replace("-", ""), e.lower_) for e in ev_doc if e.is_alpha
         ):
             return None  # 'second-hand' is 'secondhand', a synonym of the block's 'used'
+        if same_thing_as(tok, ev_doc):
+            return None  # 'a success' for 'a hit', 'a position' for 'a job'
         if _replaces_argument(tok, claim_doc, ev_doc):
             return "another thing done the same"
         if not lexicon.known(w) and not lexicon.known(tok.lemma_.lower()):
@@ -415,7 +339,7 @@ def detail_reason(
     if (
         tok.pos_ in ("VERB", "AUX")
         and tok.dep_ in _MAIN_VERB_DEPS
-        and not _names_its_act(tok)
+        and not names_its_act(tok)
         and not _rewords_light_verb(tok, claim_doc, ev_doc, model)
     ):
         return "the event"
@@ -448,9 +372,11 @@ def connective_vouches(
     claim_text: str,
     evidence_text: str,
     model: PhraseSimilarity,
+    voice: Iterable[str] = (),
 ) -> set[str]:
     """The words among `words` that are connective (no detail) and whose sentence reads
-    as the block."""
+    as the block (in the voice of the block's speaker, `voice`)."""
+    voice = list(voice)
     doc = _parse(claim_text)
     ev_doc = _parse(evidence_text)
     out = set()
@@ -464,7 +390,7 @@ def connective_vouches(
         tok = _token(doc, w)
         if tok is None or detail_reason(tok, doc, ev_doc, model) is not None:
             continue
-        sentence = _sentence_of(tok, doc)
+        sentence = in_speakers_voice(_sentence_of(tok, doc), voice, claim_text)
         if model.pair(sentence, evidence_text) >= GATE_SIMILARITY:
             out.add(w)
     return out
