@@ -56,8 +56,7 @@ def test_another_name_of_the_blocks_thing_is_no_person() -> None:
 
 def test_the_gate_hears_the_claim_in_the_speakers_voice() -> None:
     assert (
-        in_speakers_voice("Rhea resigned from her job", ["Rhea Patel"])
-        == "I resigned from my job"
+        in_speakers_voice("Rhea resigned from her job", ["Rhea Patel"]) == "I resigned from my job"
     )
     assert in_speakers_voice("Rhea's brother came", ["Rhea"]) == "my brother came"
     # A sentence of a claim about someone else is left as it is.
