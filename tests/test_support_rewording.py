@@ -63,3 +63,11 @@ def test_the_gate_hears_the_claim_in_the_speakers_voice() -> None:
     assert in_speakers_voice("she resigned from her job", ["Rhea"], "Tom said") == (
         "she resigned from her job"
     )
+
+
+def test_the_last_part_of_a_hyphenated_modifier_of_a_word_the_block_says() -> None:
+    ev = "we threw a pirate party for the twins in the garden, total chaos"
+    assert check("Rhea threw a pirate-themed party for the twins in the garden.", ev, model=True).ok
+    # Only after a word of the block: another theme is rejected.
+    r = check("Rhea threw a space-themed party for the twins in the garden.", ev, model=True)
+    assert not r.ok

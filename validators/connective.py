@@ -38,6 +38,7 @@ from .claim_text import _NEG_PREFIXES, NEGATIVE_VERBS
 from .predicates import _parse, predicates
 from .rewording import (
     LIGHT_VERBS,
+    hyphen_suffix,
     in_speakers_voice,
     is_light,
     manner_of,
@@ -345,6 +346,8 @@ def detail_reason(
         return "the event"
     if tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "attr", "oprd"):
         return "what is said of the subject"
+    if hyphen_suffix(tok, claim_doc, ev_doc):
+        return None
     if (
         tok.dep_ in _MODIFIER_DEPS
         and tok.head.pos_ in ("NOUN", "PROPN")

@@ -95,7 +95,10 @@ def arguments(verb: Any) -> list[str]:
     out = []
     # By the dependency, not the tag: a small parser tags 'her clootie dumpling' a verb.
     for c in verb.children:
-        if c.dep_ in ("dobj", "attr"):
+        # ... and a 'clause' after it headed by a word WordNet knows as no verb ('made
+        # her famous clootie dumpling', parsed as one): a mis-tagged object.
+        misread = c.dep_ == "ccomp" and c.i > verb.i and not lexicon._is_verb(c.lemma_.lower())
+        if c.dep_ in ("dobj", "attr") or misread:
             out.append(c)
         elif c.dep_ in ("prep", "prt"):
             out += [g for g in c.children if g.dep_ == "pobj"]
@@ -133,7 +136,8 @@ def names_its_act(tok: Any) -> bool:
     for c in tok.children:
         if c.dep_ != "dobj" or c.pos_ != "NOUN":
             continue
-        senses = {s for s in lexicon._senses(c.lemma_.lower()) if wn.pos[s] == "n"}
+        # The noun's most frequent sense: 'a drive' is a journey before it is a road.
+        senses = {s for s in lexicon._primary(c.lemma_.lower()) if wn.pos[s] == "n"}
         if senses and all(set(lexicon._ancestors({s}, 14)) & acts for s in senses):
             return True
     return False
@@ -173,3 +177,20 @@ def in_speakers_voice(sentence: str, speakers: Iterable[str], claim: str = "") -
     for pattern, repl in _VOICE:
         out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
     return out
+
+
+def hyphen_suffix(tok: Any, doc: Any, ev_doc: Any) -> bool:
+    """Is the word the last part of a hyphenated modifier whose first part the block says
+    ('dinosaur-themed party' for 'a dinosaur party', 'two weeks-long' for 'two weeks')?
+    It only makes a modifier of that word: the first part is the detail, checked itself."""
+    if tok.i < 2 or doc[tok.i - 1].text != "-" or doc[tok.i - 1].whitespace_:
+        return False
+    if tok.pos_ not in ("ADJ", "VERB") or tok.head.pos_ not in ("NOUN", "PROPN"):
+        return False
+    first = doc[tok.i - 2]
+    forms = {stem(first.lower_), *lexicon.base_forms(first.lower_)}
+    return any(
+        stem(e.lower_) in forms or bool(set(lexicon.base_forms(e.lower_)) & forms)
+        for e in ev_doc
+        if e.is_alpha
+    )
