@@ -471,10 +471,10 @@ class ExtractiveEngine:
 def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candidate]:
     out = []
     for b in f.blocks:
-        prompt = _question_before(b, store)
+        asked = _questions_before(b, store)
+        prompt = " ".join(asked)
         context = f.context or bool(f.via)
         before = _antecedent(b, store)
-        asked = _asked_before(b, store)
         following = sentences(b.text)
         out += [
             Candidate(
@@ -485,7 +485,8 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
                 prompt=prompt,
                 antecedent=before if i == 0 else prev,
                 following=following[i + 1] if i + 1 < len(following) else "",
-                reply_to=asked if i == 0 else "",
+                # A short reply ("dog!!") answers the question asked last.
+                reply_to=asked[-1] if asked and i == 0 else "",
             )
             for i, (s, prev) in enumerate(_with_previous(following))
         ]
@@ -554,15 +555,17 @@ def _with_previous(items: list[str]) -> list[tuple[str, str]]:
     return [(s, items[i - 1] if i else "") for i, s in enumerate(items)]
 
 
-def _question_before(b: Block, store: EvidenceStore) -> str:
-    """The question a turn replies to: what the turn just before it, by someone else,
-    asks (its sentences that ask), or nothing."""
+def _questions_before(b: Block, store: EvidenceStore) -> list[str]:
+    """The questions a turn replies to: the sentences that ask in the turn just before
+    it, by someone else ("Is Fado your cat?" - "dog!!"), or none."""
     if not b.anchor.startswith("t") or b.index < 2:
-        return ""
+        return []
     prev = store.block(b.path, f"t{b.index - 1}")
-    if prev is None or not prev.speaker or prev.speaker == b.speaker:
-        return ""
-    return " ".join(s for s in sentences(prev.text) if is_question(s))
+    if prev is None or (prev.role, prev.speaker) == (b.role, b.speaker):
+        return []
+    if not (prev.speaker or prev.role) or not (b.speaker or b.role):
+        return []
+    return [s for s in sentences(prev.text) if is_question(s)]
 
 
 def _antecedent(b: Block, store: EvidenceStore) -> str:
@@ -570,18 +573,6 @@ def _antecedent(b: Block, store: EvidenceStore) -> str:
     i = b.index
     prev = [store.block(b.path, f"{b.anchor[0]}{j}") for j in (i - 2, i - 1) if j >= 1]
     return " ".join(p.text for p in prev if p is not None)
-
-
-def _asked_before(b: Block, store: EvidenceStore) -> str:
-    """The question the other speaker asked just before this turn, which a short reply
-    answers ("Is Fado your cat?" - "dog!!")."""
-    if b.index < 2 or not b.role:
-        return ""
-    prev = store.block(b.path, f"{b.anchor[0]}{b.index - 1}")
-    if prev is None or not prev.role or (prev.role, prev.speaker) == (b.role, b.speaker):
-        return ""
-    last = (sentences(prev.text) or [""])[-1]
-    return last if is_question(last) else ""
 
 
 def _dedupe(pool: Iterable[Candidate]) -> list[Candidate]:
