@@ -1,12 +1,11 @@
 """Rewordings an LLM writes that are no changed detail (validators.rewording), on pairs
 of their own: a manner of the block's verb, the event a light verb of the block leaves
-vague, another name of the block's thing, the speaker in the third person. Each keeps
+vague, another name of the block's thing. Each keeps
 its one-detail twin rejected."""
 
 from __future__ import annotations
 
 from tests.test_support_predicates import check
-from validators.rewording import in_speakers_voice
 
 
 def test_a_manner_of_the_blocks_verb_in_a_seldom_sense() -> None:
@@ -21,8 +20,8 @@ def test_a_manner_of_the_blocks_verb_in_a_seldom_sense() -> None:
 def test_a_phrasal_verb_is_read_as_one_entry() -> None:
     # 'drop out' is one step under 'leave'; 'join' is under nothing of 'leave'.
     ev = "I left the debating society in the end, too many late nights"
-    assert check("Rhea eventually dropped out of the debating society.", ev, model=True).ok
-    r = check("Rhea eventually joined the debating society.", ev, model=True)
+    assert check("Rhea dropped out of the debating society in the end.", ev, model=True).ok
+    r = check("Rhea joined the debating society in the end.", ev, model=True)
     assert not r.ok
 
 
@@ -40,7 +39,8 @@ def test_a_light_verb_of_the_block_acting_on_the_same_thing() -> None:
 def test_an_auxiliary_takes_no_verb_of_the_block() -> None:
     # 'has' (an auxiliary) once took the block's 'got' as if it said it.
     ev = "Got my HGV licence! Starting at the depot in March"
-    assert check("Rhea has qualified with her HGV licence.", ev, model=True).ok
+    claim = "Rhea has qualified with her HGV licence and starts at the depot in March."
+    assert check(claim, ev, model=True).ok
 
 
 def test_another_name_of_the_blocks_thing_is_no_person() -> None:
@@ -52,17 +52,6 @@ def test_another_name_of_the_blocks_thing_is_no_person() -> None:
     # Two seldom senses tie nothing: 'nuts' and 'eggs' meet only as slang.
     ev2 = "since you mentioned your son can't have eggs, skip the meringue"
     assert not check("The user's son is allergic to nuts.", ev2, model=True).ok
-
-
-def test_the_gate_hears_the_claim_in_the_speakers_voice() -> None:
-    assert (
-        in_speakers_voice("Rhea resigned from her job", ["Rhea Patel"]) == "I resigned from my job"
-    )
-    assert in_speakers_voice("Rhea's brother came", ["Rhea"]) == "my brother came"
-    # A sentence of a claim about someone else is left as it is.
-    assert in_speakers_voice("she resigned from her job", ["Rhea"], "Tom said") == (
-        "she resigned from her job"
-    )
 
 
 def test_the_last_part_of_a_hyphenated_modifier_of_a_word_the_block_says() -> None:

@@ -11,8 +11,6 @@ model reads alone: the model reads a changed event ('won' for 'ran') or a sister
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -156,27 +154,6 @@ _VOICE = (
     (r"\bhim\b", "me"),
     (r"\b(?:herself|himself)\b", "myself"),
 )
-
-
-def in_speakers_voice(sentence: str, speakers: Iterable[str], claim: str = "") -> str:
-    """The claim sentence as the speaker would say it: 'Harriet resigned from her job'
-    is 'I resigned from my job'. The block is in the first person, and the model reads
-    a name or a 'she' as far from an 'I' as a changed detail (0.09 against 0.31 for the
-    same resignation), so the sentence gate compares like with like. Names, people and
-    polarity were checked before; this only changes whose voice the gate hears."""
-    out = sentence
-    said = False
-    names = {n for s in speakers for n in (s, s.split()[0]) if n}
-    for name in sorted(names, key=len, reverse=True):
-        who = r"(?:the )?" + re.escape(name) if name == "user" else re.escape(name)
-        said = said or bool(re.search(rf"\b{who}\b", claim or sentence, flags=re.IGNORECASE))
-        out = re.sub(rf"\b{who}['’]s\b", "my", out, flags=re.IGNORECASE)
-        out = re.sub(rf"\b{who}\b", "I", out, flags=re.IGNORECASE)
-    if not said:
-        return sentence
-    for pattern, repl in _VOICE:
-        out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
-    return out
 
 
 def hyphen_suffix(tok: Any, doc: Any, ev_doc: Any) -> bool:

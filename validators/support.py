@@ -274,9 +274,7 @@ def check_support(
     role = role_said_of_a_thing(text, ev.text)
     if role:
         return _fail(f"'{role}' is not said of anyone in the evidence", [role], hard=True)
-    voice = [e.speaker for e in evidence if e.speaker and not e.by_ai]
-    voice += [n for n in subject_names if n == "user"]
-    alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased, voice)
+    alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased)
     if contrasts:
         word, other = contrasts[0]
         return _fail(f"'{word}' contradicts '{other}' in the evidence", [word], hard=True)
@@ -339,7 +337,6 @@ def _unsupported_words(
     names: set[str],
     similarity: PhraseSimilarity | bool | None,
     ceased: set[str] = frozenset(),  # type: ignore[assignment]
-    voice: Sequence[str] = (),
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """Claim content words nothing accounts for, and (word, opposite) pairs."""
     todo: list[str] = []
@@ -490,9 +487,7 @@ def _unsupported_words(
     if alone:
         # A connective word (no name, person, place, sister thing, event or added
         # modifier) of a sentence that reads as the block: free paraphrase.
-        vouched = connective_vouches(
-            [said.get(w, w) for w in alone], text, ev.text, model, voice=voice
-        )
+        vouched = connective_vouches([said.get(w, w) for w in alone], text, ev.text, model)
         alone = [w for w in alone if said.get(w, w) not in vouched]
     return [said.get(w, w) for w in alone], contrasts
 
