@@ -11,11 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from agent.question import analyse
 from agent.spans import names
-from brain.cli import cli
+from tests.test_agent_messy import run
 
 KEYBOARD = """---
 date: 2026-02-11
@@ -128,12 +127,6 @@ she'll be in the carrier next to me, my cousin maya is driving the van
 ## Assistant
 Good plan: with Maya at the wheel you can keep an eye on the cat.
 """
-
-
-def run(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 @pytest.fixture(scope="module")
