@@ -94,12 +94,15 @@ _CALLED = re.compile(
     r"\b(?i:(?:called|named|name[sd]?)(?: (?:it|him|her|them|the \w+))?|name is|name's)\s+"
     r"([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
 )
+#: Small words inside a name: "Quinta da Ribeira", "Última Tarde en Sevilla".
+_CONNECTORS = frozenset(["da", "das", "de", "del", "des", "di", "dos", "du", "en", "van", "von",
+                         "der", "la", "le", "y", "of", "the", "and", "&"])  # fmt: skip
 #: A capital letter, accented ones too: "Último", "Ávila", "Østberg".
 _UPPER = "A-ZÀ-ÖØ-Þ"
 _CAPS = re.compile(
     rf"\b(?:Dr\.?\s|Mr\.?\s|Mrs\.?\s|Ms\.?\s)?(?:[{_UPPER}]\s+(?=[{_UPPER}]))?"
     rf"[{_UPPER}][\w'’.-]*[\w]"
-    rf"(?:(?:\s+(?:da|das|de|del|des|di|dos|du|en|van|von|der|la|le|y|of|the|and|&)\s+|\s+)[{_UPPER}0-9][\w'’.-]*[\w]?)*"
+    rf"(?:(?:\s+(?:{'|'.join(sorted(_CONNECTORS))})\s+|\s+)[{_UPPER}0-9][\w'’.-]*[\w]?)*"
 )
 #: Changes of value: "switched from A to B", "replaced A with B".
 _FROM_TO = re.compile(
@@ -242,11 +245,10 @@ _ORDINAL_DAY = re.compile(
 _WEEKDAY_BEFORE = re.compile(
     r"\b(mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\s*$", re.I
 )
-_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def _weekday(m: re.Match[str] | None) -> int | None:
-    return _WEEKDAYS.index(m.group(1).lower()[:3]) if m else None
+    return [w[:3] for w in WEEKDAYS].index(m.group(1).lower()[:3]) if m else None
 
 
 def _day_of_month(
@@ -538,10 +540,6 @@ def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
 
 
 _A_KIND_OF = re.compile(r"\b(?:kind|type|sort|breed|brand|make)\s+of\s+(?:an?\s+)?$", re.I)
-
-
-_CONNECTORS = frozenset(["da", "das", "de", "del", "des", "di", "dos", "du", "en", "van", "von",
-                         "der", "la", "le", "y", "of", "the", "and", "&"])  # fmt: skip
 
 
 def _verb_like(word: str) -> bool:
