@@ -320,6 +320,10 @@ def detail_reason(
             return None  # 'second-hand' is 'secondhand', a synonym of the block's 'used'
         if same_thing_as(tok, ev_doc):
             return None  # 'a success' for 'a hit', 'a position' for 'a job'
+        if tok.dep_ == "attr" and lexicon.names_someone(tok.lemma_.lower(), rare=True):
+            # What someone is ('became chair', 'is a governor'): a role, in whatever
+            # sense of the noun, since a person is said to be it.
+            return "a role"
         if _replaces_argument(tok, claim_doc, ev_doc):
             return "another thing done the same"
         if not lexicon.known(w) and not lexicon.known(tok.lemma_.lower()):

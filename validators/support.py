@@ -220,6 +220,10 @@ def check_support(
     # about the owner, cited to the owner's own turn).
     subject_names = [*subject_names, *role_names(evidence)]
     text = plain_claim(claim)
+    # The claim as written: the readers that parse a sentence need its grammar, which the
+    # rewriting of dates and spans below breaks ('made a nine-hour drive' -> 'made 9 hours
+    # drive' hangs the next clause on another verb).
+    written = text
     ev = _read(evidence, subject_names)
 
     # Spans of days ('the week of 9 February 2026', 'the weekend of 24-25 January'):
@@ -274,7 +278,7 @@ def check_support(
     role = role_said_of_a_thing(text, ev.text)
     if role:
         return _fail(f"'{role}' is not said of anyone in the evidence", [role], hard=True)
-    alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased)
+    alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased, written)
     if contrasts:
         word, other = contrasts[0]
         return _fail(f"'{word}' contradicts '{other}' in the evidence", [word], hard=True)
@@ -337,6 +341,7 @@ def _unsupported_words(
     names: set[str],
     similarity: PhraseSimilarity | bool | None,
     ceased: set[str] = frozenset(),  # type: ignore[assignment]
+    written: str | None = None,
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """Claim content words nothing accounts for, and (word, opposite) pairs."""
     todo: list[str] = []
@@ -482,12 +487,14 @@ def _unsupported_words(
     if alone:
         # A word with no checkable detail whose clause reads as one of the block's.
         shown = {said.get(w, w): blocked[w] for w in alone}
-        vouched = clause_vouches(shown, text, ev.text, model, shown)
+        vouched = clause_vouches(shown, written or text, ev.text, model, shown)
         alone = [w for w in alone if said.get(w, w) not in vouched]
     if alone:
         # A connective word (no name, person, place, sister thing, event or added
         # modifier) of a sentence that reads as the block: free paraphrase.
-        vouched = connective_vouches([said.get(w, w) for w in alone], text, ev.text, model)
+        vouched = connective_vouches(
+            [said.get(w, w) for w in alone], written or text, ev.text, model
+        )
         alone = [w for w in alone if said.get(w, w) not in vouched]
     return [said.get(w, w) for w in alone], contrasts
 
