@@ -98,6 +98,11 @@ _THANKS = re.compile(r"\bthank(?:s| you| u)\b|\bsee you\b|\blove you\b", re.I)
 #: marta is driving", "...; i'm doing the boxes".
 _OWN_CLAUSE = re.compile(r"[,;]\s*(?:and\s+|so\s+|but\s+)?(?:my|i|i'm|im|i've|ive)\s")
 _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
+#: What stands between a subject and the job said of them ("he is now a", "works as an").
+_JOB_VERB_WORDS = frozenset(
+    ["a", "an", "as", "is", "was", "am", "are", "be", "been", "became", "becomes", "works",
+     "work", "worked", "working", "now", "also", "still", "just", "actually"]
+)  # fmt: skip
 _PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
 _DATE_WORD = re.compile(
     r"(?:last |next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)(?:day)?s?|"
@@ -544,6 +549,13 @@ class Reader:
         # MAX_EMBED, the best matched first), since embedding is the slow part.
 
         head_words = terms(q.head) if self._one_kind_asked else set()
+        # A focus word nothing memory returned says ("ggplot" when the user only ever
+        # wrote "theme_classic", "surcharge" for "a 2 euro extra") cannot be asked of any
+        # sentence: it must be there in other words (`_mentioning`), and the sentence is
+        # held to the focus words memory does say, when there are some.
+        said = set().union(*(c.words() for c in pool)) if pool else set()
+        focus_said = {t for t in q.focus if shared({t}, said)}
+        base_focus = focus_said or set(q.focus)
 
         def fit_words(c: Candidate, about: str) -> tuple[set[str], float, float]:
             """The focus words, the share of them said, and the question's topic words
@@ -554,7 +566,7 @@ class Reader:
             # them is no sign the style asked about is theirs rather than the subject's).
             asked = c.asked_words() if about == "rival" else set()
             words -= asked
-            focus = set(q.focus)
+            focus = set(base_focus)
             if self.subj.resolved:
                 focus -= self.subj.covered
             if about in ("name", "page", "phrase", "speaker", "own", "rival"):
@@ -591,7 +603,10 @@ class Reader:
                     c, self.subj, self.known_people, self.person_pages
                 ):
                     focus, focus_frac, matched = fit_words(c, "rival")
-                    if matched > 0:
+                    if matched > 0 and (not q.typed or self.span(c)[0]):
+                        # Asked for a value ("what does tiago do for work?"), another
+                        # person's words are a rival only when they hold one of its kind:
+                        # the asker's "i charge 12 euro/hour" says "work", not a job.
                         rivals.append((c, focus_frac, matched))
                 continue
             focus, focus_frac, matched = fit_words(c, about)
@@ -653,7 +668,14 @@ class Reader:
             bar = SIM_PAGE if about == "page" or retells else SIM_TOPIC
             # "im a proper driving instructor now" answers "what do i do for a living?"
             # without a word of it: a job said of oneself is on the topic by its kind.
-            own_job = q.answer_type == "occupation" and span and not weak and about == "speaker"
+            # So is a job said of the subject by name or pronoun ("his name is Tiago, he
+            # is a fisherman in Sesimbra"), not of someone beside them ("Tiago's dad is").
+            own_job = (
+                q.answer_type == "occupation"
+                and span
+                and not weak
+                and (about == "speaker" or (about == "name" and self._job_of_subject(c.text, span)))
+            )
             unmatched = matched == 0 and (not focus or focus_frac == 0) and sim < bar
             if unmatched and not hop and not own_job:
                 continue
@@ -698,6 +720,20 @@ class Reader:
             if when is not None or q.current or q.present:
                 out = _value_at(out, when)
         return out
+
+    def _job_of_subject(self, text: str, job: str) -> bool:
+        """Whether the job is said of the subject: the words before it, past the verb and
+        article ("is a", "works as a"), end with the subject's name or a pronoun."""
+        at = text.lower().find(job.lower())
+        if at < 0:
+            return False
+        words = WORD.findall(text[:at].lower())
+        while words and words[-1] in _JOB_VERB_WORDS:
+            words.pop()
+        if not words:
+            return False
+        names = {w for n in self.subj.names for w in WORD.findall(n)}
+        return words[-1] in names or words[-1] in ("he", "she", "they")
 
     def _mentioning(
         self, readings: list[Reading], topic: set[str], pool: Sequence[Candidate]
@@ -984,6 +1020,8 @@ class Reader:
             fits = kind in ("place", "name", "thing", "occupation")
             if kind == "place" and value.lower() in self.known_people:
                 fits = False  # "Son: Gary" says who, not where
+            if kind == "occupation" and any(ch.isdigit() for ch in value):
+                fits = False  # "Work and money: 12 euro/hour" says a rate, not a job
             own = value.lower() in self.subj.names
             asked = asked or self._of_attribute(c)
             if asked and fits and not own and not self._in_question(value):
