@@ -659,7 +659,10 @@ class Reader:
             hop = chained and bool(span) and (not weak or q.answer_type == "place")
             hard = self.subj.hard and not self._of_attribute(c)  # "my boss": Manager
             if hard and len(shared(self.subj.hard, c.words())) < len(self.subj.hard):
-                continue
+                if not self._thing_said_before(c):
+                    continue
+                if focus:  # ... and counts as said for the focus too
+                    focus_frac = len(shared(focus, c.words() | self.subj.hard)) / len(focus)
             near = sim >= SIM_FOCUS or (focus_frac >= 0.5 and sim >= SIM_PARTIAL)
             if focus and focus_frac < 1.0 and not near and not (chained and matched) and not hop:
                 continue
@@ -720,6 +723,19 @@ class Reader:
             if when is not None or q.current or q.present:
                 out = _value_at(out, when)
         return out
+
+    def _thing_said_before(self, c: Candidate) -> bool:
+        """A thing of the asker's that the question names ("my allotment") may go unsaid
+        in a sentence when the turns just before it say it: "Ken built the shed on 14B",
+        after a talk of the allotment. A person ("my sister") must be said in the
+        sentence itself, or it may be anyone's."""
+        from validators.lexicon import names_agent
+
+        hard = self.subj.hard
+        stems = {t: [w for w in WORD.findall(self.q.text.lower()) if terms(w) == {t}] for t in hard}
+        if any(not words or any(names_agent(w) for w in words) for words in stems.values()):
+            return False
+        return len(shared(hard, terms(c.antecedent))) == len(hard)
 
     def _job_of_subject(self, text: str, job: str) -> bool:
         """Whether the job is said of the subject: the words before it, past the verb and

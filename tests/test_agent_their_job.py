@@ -3,7 +3,8 @@
 work a lot: "his name is Dmitri, he is a welder" answers "what does dmitri do for
 work?", and the asker's own "work is mad busy" is no rival answer, since it holds no job.
 Everything goes through the CLI (init, capture session, dream) into a real git repo,
-then `ask`."""
+then `ask`. And a thing of the asker's that the question names ("my narrowboat") may go
+unsaid in the answer's sentence when the turns just before it say it."""
 
 from __future__ import annotations
 
@@ -59,13 +60,34 @@ Dmitri cooked me dinner last night, stroganoff from his nan's recipe. so sweet
 That's lovely! A family recipe is a real gesture.
 """
 
+NARROWBOAT = """---
+date: 2026-03-14
+title: spring jobs
+---
+# spring jobs
+
+## User
+spring jobs on the narrowboat this weekend, blacking the hull and touching up the roof
+
+## Assistant
+Sounds like a big weekend! Owners often have the signwriting redone every few years as well. Is yours due?
+
+## User
+no way, Sanjay did the lettering by hand the year we bought her, im not touching it
+"""
+
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("their-job")
     root = tmp / "memory"
     files = []
-    for name, text in (("pricing.md", PRICING), ("date.md", DATE), ("dinner.md", DINNER)):
+    for name, text in (
+        ("pricing.md", PRICING),
+        ("date.md", DATE),
+        ("dinner.md", DINNER),
+        ("narrowboat.md", NARROWBOAT),
+    ):
         (tmp / name).write_text(text, encoding="utf-8")
         files.append(str(tmp / name))
     run("init", str(root))
@@ -85,3 +107,8 @@ def test_a_job_said_of_someone_by_name_answers_what_they_do(memory: Path):
     # mad busy", "i charge 35 a dog") says "work" but holds no job, so it is no rival.
     assert (memory / "knowledge" / "people" / "Dmitri.md").exists()
     assert first_line(memory, "what does dmitri do for work?").startswith("welder")
+
+
+def test_a_thing_of_the_askers_said_in_the_turns_before_need_not_be_said_again(memory: Path):
+    # "my narrowboat" is said two turns before "Sanjay did the lettering", not in it.
+    assert first_line(memory, "who did the lettering on my narrowboat?").startswith("Sanjay")
