@@ -312,17 +312,110 @@ class AttributeReader:
             key = (id(st), attr)
             if key not in best or margin > best[key][0]:
                 best[key] = (margin, st, span, value, context)
+        named_before: dict[tuple[int, str], Any] = {}
+        for key, (entry, before) in self._homes_named_before(items, names, changing).items():
+            if key not in best:
+                best[key] = entry
+                named_before[key] = before
         if os.environ.get("BRAIN_DEBUG_ATTRIBUTES"):
             for (_, attr), (m, _st, _span, value, context) in best.items():
                 print(f"attribute {attr}: {value!r} +{m:.3f} | {context}", file=sys.stderr)
         said: dict[tuple[str, str], list[str]] = {}
         chosen = sorted(best.items(), key=lambda kv: (kv[1][1].when or dt.date.min, kv[1][1].n))
-        for (_, attr), (_, st, span, value, _) in chosen:
+        for key, (_, st, span, value, _) in chosen:
+            attr = key[1]
             # "the clinic" after "the dialysis clinic": the value already named, not a new one
             earlier = said.setdefault((st.speaker, attr), [])
             value = next((v for v in earlier if _part(value, v)), value)
             earlier.append(value)
             _state(st, attr, span, value, self.topics)
+            if key in named_before:  # cite where the place was named, beside the move
+                for ch in st.changes:
+                    if ch.new == value and ch.attr == attr:
+                        ch.evidence = (named_before[key].anchor,)
+
+    def _homes_named_before(
+        self, items: list[tuple[Any, Any]], names: set[str], changing: set[int]
+    ) -> dict[tuple[int, str], tuple[tuple[float, Any, Any, str, str], Any]]:
+        """A move said through its consequences: "we got the keys today. the cottage is
+        ours", where the place was named with the thing weeks before ("priya found a
+        cottage in X"). "the cottage" (or "our cottage") refers to the speaker's earlier
+        "cottage in X": the sentence is read with "the cottage in X" in its place, and
+        when it reads as where the speaker lives, by the examples, and as a change (two
+        signals that agree), X is the value."""
+        earlier: dict[tuple[str, str], tuple[Any, Any]] = {}  # (speaker, noun) -> (st, place)
+        for st, doc in sorted(items, key=lambda it: (it[0].when or dt.date.min, it[0].n)):
+            for tok in doc:
+                if tok.pos_ != "NOUN":
+                    continue
+                place = _place_of(tok, names, self._word_kind)
+                if place is not None:
+                    earlier[(st.speaker, tok.lemma_.lower())] = (st, place)
+        if not earlier:
+            return {}
+        found: list[tuple[Any, Any, str, Any]] = []
+        for st, doc in items:
+            if id(st) not in changing:
+                continue
+            for tok in doc:
+                before = earlier.get((st.speaker, tok.lemma_.lower()))
+                if tok.pos_ != "NOUN" or before is None or before[0] is st:
+                    continue
+                if (before[0].when or dt.date.min) > (st.when or dt.date.min):
+                    continue
+                if not _definite(tok) or _place_of(tok, names, self._word_kind) is not None:
+                    continue
+                place = before[1]
+                start = max(tok.sent.start, tok.i - WINDOW)
+                end = min(tok.sent.end, tok.i + 1 + WINDOW)
+                words = [t.text for t in doc[start : tok.i + 1]] + ["in", "X"]
+                words += [t.text for t in doc[tok.i + 1 : end]]
+                found.append((st, place, " ".join(words), before[0]))
+        if not found:
+            return {}
+        labels = self.classifier.labels
+        none, home = labels.index("none"), labels.index("Lives in")
+        scores = self.classifier.scores(self.embedder.embed([f[2] for f in found]))
+        out: dict[tuple[int, str], tuple[tuple[float, Any, Any, str, str], Any]] = {}
+        for (st, place, context, before_st), row in zip(found, scores, strict=True):
+            runner = max(row[j] for j in range(len(labels)) if j not in (home, none))
+            margin = float(row[home] - row[none])
+            if margin < MARGIN or row[home] - runner < LEAD:
+                continue
+            key = (id(st), "Lives in")
+            if key not in out or margin > out[key][0][0]:
+                entry = (margin, st, place, _value_text(place) or place.text, context)
+                out[key] = (entry, before_st)
+        return out
+
+
+def _place_of(tok: Any, names: set[str], word_kind: Any) -> Any:
+    """The named place a noun is said to be in or on ("a cottage in X", "a 1br on X"),
+    as a span, else None."""
+    preps = list(tok.children)
+    if tok.dep_ == "dobj":  # "found a cottage in X": the parser often hangs it on the verb
+        preps += [c for c in tok.head.children if c.i > tok.i]
+    for prep in preps:
+        if prep.dep_ != "prep" or prep.lower_ not in ("in", "on"):
+            continue
+        for obj in prep.children:
+            if obj.dep_ != "pobj":
+                continue
+            span = obj.doc[obj.left_edge.i : obj.i + 1]  # "Hebden Bridge", not its appositions
+            if not any(t.pos_ == "PROPN" or t.ent_type_ for t in span) and not _named(span, names):
+                continue
+            if fits(span, "place", names, word_kind):
+                return span
+    return None
+
+
+def _definite(tok: Any) -> bool:
+    """ "the cottage", "our cottage": one already known, not "a cottage"."""
+    return any(
+        (c.dep_ == "det" and c.lower_ in ("the", "that", "this"))
+        or (c.dep_ == "poss" and c.lower_ in ("our", "my"))
+        for c in tok.children
+    )
 
 
 def _state(st: Any, attr: str, span: Any, value: str, topics: set[str]) -> None:

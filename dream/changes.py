@@ -46,6 +46,9 @@ class Change:
     possessed: str | None = None  # the possessed noun ("manager"), for typing the value
     new_type: str | None = None  # page type of the new value when it is a subject
     described: bool = False  # the value is an adjective ("my mother is happy")
+    #: Other turns that name the value, cited beside the statement's own ((target,
+    #: anchor, quote)): "the cottage is ours" gets its place from where it was named
+    evidence: tuple[tuple[str, str, str], ...] = ()
 
 
 def _phrase(tok: Any) -> str:

@@ -169,6 +169,7 @@ class WikiBuilder:
         else:
             text, linked = self.render_links(obs.text)
         cite = [page.cite(target, anchor, fg.redact(quote, self.plan.forget))]
+        cite += [page.cite(t, a, fg.redact(q, self.plan.forget)) for t, a, q in obs.also]
         here = (target, anchor)
         changed = False
         if obs.kind == "fact" and obs.attr:

@@ -76,6 +76,8 @@ class Observation:
     once: bool = False  # keyed: only when the page does not mention the key yet
     #: fact: the value it replaces, recorded in History when the page had none current.
     replaces: str | None = None
+    #: fact: more blocks that say it, cited beside `anchor` ((target, anchor, quote))
+    also: tuple[tuple[str, str, str], ...] = ()
 
 
 def is_ai(role: str, speaker: str | None) -> bool:

@@ -507,7 +507,7 @@ def value_observations(st: Statement, speaker_type: str) -> list[Observation]:
             Observation(
                 subject=st.speaker, subject_type=speaker_type, kind="fact", section="Current",
                 attr=ch.attr or st.topic, key=ch.old, text=text, when=st.when,
-                anchor=st.anchor, replaces=ch.old,
+                anchor=st.anchor, replaces=ch.old, also=ch.evidence,
             )
         )  # fmt: skip
     return out
