@@ -32,3 +32,30 @@ def test_a_noun_said_of_someone_is_a_role_in_any_sense() -> None:
     )
     assert not r.ok and "chair" in r.words
     assert check("Rhea is now secretary of the rowing club.", ev, model=True).ok
+
+
+def test_a_day_and_month_without_a_year_is_a_date_of_the_block() -> None:
+    # Said on Friday 14 March 2025: 'tomorrow' is 15 March, however the claim writes it.
+    ev = "going to the dentist tomorrow at 9, it's the wisdom tooth"
+    for claim in (
+        "Rhea goes to the dentist on March 15th.",
+        "Rhea goes to the dentist on the 15th of March.",
+    ):
+        assert check(claim, ev).ok, claim
+    r = check("Rhea goes to the dentist on March 16th.", ev)
+    assert not r.ok and r.reason.startswith("date")
+
+
+def test_a_bare_day_of_the_month_is_the_nearest_one() -> None:
+    ev = "signed the lease on the flat today!! keys on the 28th"
+    assert check("Rhea signed the lease on the flat and gets the keys on 28 March 2025.", ev).ok
+    r = check("Rhea signed the lease on the flat and gets the keys on 29 March 2025.", ev)
+    assert not r.ok and r.reason.startswith("date")
+    # The 28th of a month further off is no nearest 28th.
+    assert not check("Rhea gets the keys on 28 May 2025.", ev).ok
+
+
+def test_sept_is_september() -> None:
+    ev = "the recital is on 6 Sept, can you come?"
+    assert check("Rhea's recital is on 6 September 2025.", ev).ok
+    assert not check("Rhea's recital is on 7 September 2025.", ev).ok

@@ -20,10 +20,34 @@ _MONTH_RE = re.compile(
 )
 
 
+#: A day of the month with no month: 'keys on the 15th', 'last day is the 28th'.
+_BARE_DAY_RE = re.compile(
+    r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:" + "|".join(MONTHS) + r")\b)",
+    re.IGNORECASE,
+)
+
+
+def _bare_days(day: int, said_on: dt.date) -> set[dt.date]:
+    """The day of the month nearest before and after the day said that bears the number."""
+    out: set[dt.date] = set()
+    for shift in (-1, 0, 1):
+        y, m = divmod(said_on.year * 12 + said_on.month - 1 + shift, 12)
+        try:
+            out.add(dt.date(y, m + 1, day))
+        except ValueError:
+            continue
+    before = [d for d in out if d <= said_on]
+    after = [d for d in out if d >= said_on]
+    return {d for d in (max(before, default=None), min(after, default=None)) if d}
+
+
 def loose_dates(text: str, said_on: dt.date) -> set[dt.date]:
     """Days a block may mean without saying which: a bare 'Friday' is the one before or
-    after the day said, 'in June' the June before or after it ('next June': after)."""
+    after the day said, 'in June' the June before or after it ('next June': after), a bare
+    'the 15th' the 15th before or after it."""
     out: set[dt.date] = set()
+    for m in _BARE_DAY_RE.finditer(text):
+        out |= _bare_days(int(m.group(1)), said_on)
     for m in _WEEKDAY_RE.finditer(text):
         wd = WEEKDAYS[m.group(1).lower()]
         back = (said_on.weekday() - wd) % 7

@@ -76,6 +76,7 @@ from .words import (
     same_duration,
     stem,
     tokens,
+    yearless_days,
 )
 
 #: A claim word is close enough to an evidence word or phrase at this cosine.
@@ -249,6 +250,14 @@ def check_support(
         ):
             return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
         text = text.replace(phrase, " ")
+    # A day and month with no year ('October 4th', '21 Sept') is a date too when the
+    # block has a day said: one of the block's days, in whatever year ('tomorrow' said
+    # on 20 September is 'September 21st'), not a count to find among its numbers.
+    if said is not None:
+        for phrase, month, day in yearless_days(text):
+            if not any((d.month, d.day) == (month, day) for d in ev.dates):
+                return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
+            text = text.replace(phrase, " ")
     # A span said in other units is the same span: 'two years' / 'twenty-four months',
     # 'a fortnight' / 'two weeks'. It is read in the block's words, so its count and
     # unit are checked as if the claim had said them so.

@@ -85,6 +85,7 @@ _TIMES = {"twice": "2", "thrice": "3"}
 _THOUSANDS_RE = re.compile(r"([£$€])\s?(\d+(?:\.\d+)?)k\b", re.IGNORECASE)
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+MONTHS["sept"] = 9  # as common as 'Sep' in British writing: '21 Sept'
 WEEKDAYS = {d.lower(): i for i, d in enumerate(calendar.day_name)}
 
 _TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:[.,:]\d+)*")
@@ -370,6 +371,16 @@ _RANGE_RE = re.compile(
 )
 _PERIOD_OF_RE = re.compile(r"\b(?:the\s+)?(week|weekend)\s+of\s+", re.IGNORECASE)
 _PERIOD_REL_RE = re.compile(r"\b(last|this|next|past|coming)\s+(week|weekend)\b", re.IGNORECASE)
+
+
+def yearless_days(text: str) -> list[tuple[str, int, int]]:
+    """Days a text names by day and month with no year ('October 3rd', 'the 21st of
+    Sept', 'Oct. 3'): (phrase, month, day)."""
+    return [
+        (m.group(0), MONTHS[(m.group(2) or m.group(3)).lower()], int(m.group(1) or m.group(4)))
+        for m in _DAY_MONTH_RE.finditer(text)
+        if not m.group(5)
+    ]
 
 
 def _near_year(month: int, day: int, year: int | None, base: dt.date | None) -> dt.date | None:
