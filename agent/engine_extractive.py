@@ -606,12 +606,16 @@ def _common_words(pool: list[Candidate]) -> set[str]:
 
 
 def _proper_words(pool: list[Candidate]) -> set[str]:
-    """Words memory capitalizes inside a sentence: names, not sentence openers."""
+    """Words memory capitalizes inside a sentence: names, not sentence openers; and
+    runs of them ("Wright State"), so a name typed in lower case elsewhere ("leaning
+    wright state") is read whole."""
     out: set[str] = set()
     for c in pool:
         texts = [c.text, *(b.text for b in c.blocks)]
         for t in texts:
             out |= {m.lower() for m in re.findall(r"(?<=[a-z0-9,;] )([A-Z][\w'-]+)", t)}
+            runs = re.findall(r"(?<=[a-z0-9,;] )([A-Z][\w-]+(?: [A-Z][\w-]+)+)", t)
+            out |= {r.lower() for r in runs}
     return out
 
 
