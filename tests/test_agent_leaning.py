@@ -44,6 +44,13 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_a_choice_typed_in_lower_case_is_read_as_the_name_memory_capitalises(memory: Path):
     out = json.loads(
-        run("ask", "which gym am i leaning towards?", "--json", "--no-record", "--memory", str(memory))
+        run(
+            "ask",
+            "which gym am i leaning towards?",
+            "--json",
+            "--no-record",
+            "--memory",
+            str(memory),
+        )
     )
     assert out["answer"].split("\n")[0].startswith("Stone Harbour"), out["answer"]
