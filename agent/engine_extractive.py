@@ -473,6 +473,7 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
     for b in f.blocks:
         asked = _questions_before(b, store)
         prompt = " ".join(asked)
+        thread = " ".join(_thread(b, store))
         context = f.context or bool(f.via)
         before = _antecedent(b, store)
         following = sentences(b.text)
@@ -483,6 +484,7 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
                 rank,
                 context=context,
                 prompt=prompt,
+                thread=thread,
                 antecedent=before if i == 0 else prev,
                 following=following[i + 1] if i + 1 < len(following) else "",
                 # A short reply ("dog!!") answers the question asked last.
@@ -566,6 +568,21 @@ def _questions_before(b: Block, store: EvidenceStore) -> list[str]:
     if not (prev.speaker or prev.role) or not (b.speaker or b.role):
         return []
     return [s for s in sentences(prev.text) if is_question(s)]
+
+
+def _thread(b: Block, store: EvidenceStore) -> list[str]:
+    """The speaker's own turn that a reply continues: the one before the other person's
+    turn just before it ("I ran a charity race" - "That race sounds great!" - "The event
+    was really thought-provoking. I'm starting to realize self-care matters")."""
+    if not b.anchor.startswith("t") or b.index < 3:
+        return []
+    between = store.block(b.path, f"t{b.index - 1}")
+    prev = store.block(b.path, f"t{b.index - 2}")
+    if between is None or prev is None or (prev.role, prev.speaker) != (b.role, b.speaker):
+        return []
+    if (between.role, between.speaker) == (b.role, b.speaker) or not between.speaker:
+        return []
+    return [prev.text]
 
 
 def _antecedent(b: Block, store: EvidenceStore) -> str:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from .spans import MONTHS
+from .spans import MONTHS, dates
 from .text import WORD, lexicon, stopwords, terms
 
 _TOKEN = re.compile(r"[^\W_][\w'’.-]*[^\W_]|[^\W_]")  # letters of any script: "Tomás"
@@ -151,7 +151,9 @@ def analyse(text: str) -> Question:
     # Nor do "these days" or "at the moment": they ask for what holds now (`current`).
     # "for a living" is "for work" ("living" is not "live").
     topic_text = re.sub(r"\bfor a living\b", "for work", text, flags=re.I)
-    all_terms = terms(_without_cues(without_time(topic_text), "current_cues"))
+    all_terms = terms(_without_cues(without_time(topic_text), "current_cues")) or terms(
+        _without_cues(topic_text, "current_cues")
+    )  # "what is on may 3?" asks about the day itself
     drop = {t for t in all_terms if _is_type_word(t)}
     generic = {w for v in _words("generic_verbs") for w in terms(v)}
     focus_words = list(head) if head else []
@@ -225,6 +227,8 @@ def asked_time(text: str, latest: dt.date | None) -> tuple[dt.date, dt.date] | N
     2025" (first and last day). A month without a year is the last such month up to
     `latest` (the newest date memory knows); without `latest` it cannot be placed."""
     low = text.lower()
+    if day := _day_scope(low, latest):
+        return day[2], day[2]
     if m := _time_scope(low):
         if not m.group(1):
             year = int(m.group(3))
@@ -242,9 +246,27 @@ def asked_time(text: str, latest: dt.date | None) -> tuple[dt.date, dt.date] | N
 
 
 def without_time(text: str) -> str:
-    """The question without the stretch of time it names ("in April 2025")."""
+    """The question without the stretch of time it names ("in April 2025", "on 23 May,
+    2023")."""
+    if day := _day_scope(text.lower(), None):
+        text = " ".join((text[: day[0]] + text[day[1] :]).split())
     m = _time_scope(text.lower())
     return text if m is None else " ".join((text[: m.start()] + text[m.end() :]).split())
+
+
+def _day_scope(low: str, latest: dt.date | None) -> tuple[int, int, dt.date | None] | None:
+    """ "on May 23, 2023", "on 1 february": where the day a question names is said, and
+    the day (by the date parser; a day without a year is in the year of `latest`, and
+    without `latest` it cannot be placed). A weekday alone ("on sunday") is no day."""
+    months = "|".join(MONTHS)
+    for m in re.finditer(r"\bon\s+", low):
+        rest = low[m.end() :]
+        for sp in dates(rest, latest):
+            said = rest[sp.start : sp.end]
+            day = re.search(r"\b\d{1,2}(?:st|nd|rd|th)?\b", said)
+            if sp.start == 0 and day and re.search(months, said):
+                return m.start(), m.end() + sp.end, sp.date
+    return None
 
 
 def _without_cues(text: str, key: str) -> str:

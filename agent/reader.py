@@ -50,6 +50,13 @@ SIM_PARTIAL = 0.4  # enough when half the focus words are there
 SIM_TOPIC = 0.55
 SIM_PAGE = 0.45
 SIM_WEIGHT = 0.8
+#: A question about a day or month ("on May 23, 2023", "in June") favours what was said
+#: then or within a week after (people tell their news a few days late).
+IN_SCOPE = 0.3
+REPORTED_WITHIN = dt.timedelta(days=7)
+#: Weight of a topic word a reply's thread says, against 1 for its own words and 0.5 for
+#: its context (the question it answers, the conversation's title).
+THREAD_WEIGHT = 0.8
 ENDED = 0.4  # a value a verb of ending stands beside is what held before
 ENDED_WINDOW = 3  # words either side of the value where that verb counts
 #: How much being about the subject adds, by how: their page's labelled value, their name
@@ -144,6 +151,10 @@ class Candidate:
     #: one asks ("What's a favourite book from your childhood?" before "I loved reading
     #: Charlotte's Web as a kid."). Its words say what the reply is about.
     prompt: str = ""
+    #: The speaker's own earlier turn that the reply continues, when the other person's
+    #: question came between ("I ran a charity race" - "What did you take from it?" -
+    #: "I'm starting to realize self-care matters"): what the reply's "it" is.
+    thread: str = ""
 
     @property
     def block(self) -> Block:
@@ -174,7 +185,8 @@ class Candidate:
             # ("got the tojiro dp 210" in "New chef knife"), and as the reply to the
             # question before it; a document's paragraph or a note's line under its title
             # and section.
-            return frozenset(terms(self.block.topic) | terms(self.prompt)) - self._own
+            said = terms(self.block.topic) | terms(self.prompt) | terms(self.thread)
+            return frozenset(said) - self._own
         return frozenset(terms(self.fact.section) | terms(self.fact.title))
 
     @cached_property
@@ -195,6 +207,14 @@ class Candidate:
     def context_words(self) -> set[str]:
         """Words of where a page line stands: its section heading and page title."""
         return set(self._context)
+
+    @cached_property
+    def _thread(self) -> frozenset[str]:
+        return frozenset(terms(self.thread)) - self._own
+
+    def thread_words(self) -> set[str]:
+        """Words of the speaker's own news that a reply continues."""
+        return set(self._thread)
 
 
 @dataclass
@@ -361,7 +381,9 @@ def _about_said(
         # pronouns ("weird but good. the manager there is so chill"); between two people
         # it is the speaker's news only inside a turn where they speak of themselves
         # ("Took the kids out. It was awesome!"), not a remark ("Adoption sounds awesome.").
-        own_news = c.block.path not in dialogues or _FIRST_PERSON.search(c.block.text)
+        # A reply to a question put to them ("Any fun plans for the summer?" -
+        # "Researching adoption agencies") is their news too.
+        own_news = c.block.path not in dialogues or _FIRST_PERSON.search(c.block.text) or c.prompt
         # A person the question names too is no rival ("what does okonkwo want for my
         # figures?" is answered by the speaker's "okonkwo wants everything in viridis").
         if not others - subj.names - subj.speakers - asked and own_news:
@@ -545,6 +567,8 @@ class Reader:
         # Lupita") tells no value from another: "salary" must be there.
         value_words = (value_words - dominant) or value_words
         dated = sorted({c.date for c in pool if c.date})
+        # "on May 23, 2023", "in June": what was said then, or in the days after.
+        scope = asked_time(q.text, dated[-1] if dated else None)
         # Cheap checks first; sentence embeddings only for what is left (at most
         # MAX_EMBED, the best matched first), since embedding is the slow part.
 
@@ -578,10 +602,15 @@ class Reader:
                 return focus, 1.0, 1.0
             focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
             own = shared(topic, c.own_words())
+            # A reply says nearly as much as its own words what the news it continues
+            # said: "it" in "It taught me self-acceptance" is the book of two turns before.
+            thread = shared(topic - own, c.thread_words())
             # A heading ("## Work") says less about a line than the line's own words.
-            near_words = shared(topic - own, c.context_words() - asked)
+            near_words = shared(topic - own - thread, c.context_words() - asked)
             matched = (
-                sum(idf.get(t, 1.0) for t in own) + 0.5 * sum(idf.get(t, 1.0) for t in near_words)
+                sum(idf.get(t, 1.0) for t in own)
+                + THREAD_WEIGHT * sum(idf.get(t, 1.0) for t in thread)
+                + 0.5 * sum(idf.get(t, 1.0) for t in near_words)
             ) / total
             return focus, focus_frac, matched
 
@@ -703,6 +732,8 @@ class Reader:
             # What was said last holds now: for an amount of the wanted unit, not "16 hours"
             # said last when a pay rate was asked for.
             score += self._time_bonus(c, [] if q.answer_type == "number" and weak else dated)
+            if scope and c.date and scope[0] <= c.date <= scope[1] + REPORTED_WITHIN:
+                score += IN_SCOPE
             if q.current and span and q.answer_type != "number" and _ended(c.text, span):
                 score -= ENDED  # "the wusthof is retired": what held, not what holds now
             if q.owner == "me" and c.block.role == "assistant" and c.fact is None:
@@ -777,7 +808,8 @@ class Reader:
             c = r.candidate
             # ... in the sentence, what was said around it, the question it replies to, or
             # a page line that retells it ("saw Matt Patterson in concert").
-            texts = [c.text, c.antecedent, c.prompt, *c.retold, *(b.text for b in c.blocks)]
+            texts = [c.text, c.antecedent, c.prompt, c.thread, *c.retold]
+            texts += [b.text for b in c.blocks]
             words = list(
                 dict.fromkeys(
                     w
