@@ -37,6 +37,7 @@ from .reader import (
     Reading,
     Similarity,
     Subject,
+    asks_several,
     dominant_names,
     nearer,
     nearest_attribute,
@@ -63,6 +64,10 @@ PAGE_RANK = 4
 #: How much nearer the amount examples a "what" question must be (cosine): "what did the
 #: prep lists move to?" sits on the line.
 AMOUNT_MARGIN = 0.05
+#: Supporting lines an answer to a question for several things adds, and how far below
+#: the best reading's score they may be (0.8 for one thing).
+SEVERAL_LINES = 2
+SEVERAL_FLOOR = 0.7
 
 
 class ExtractiveEngine:
@@ -412,8 +417,13 @@ class ExtractiveEngine:
         else:
             lines.append(_quote(c))
         used = {(b.path, b.anchor) for b in c.blocks}
+        # A question for several things ("What pets does she have?") is answered from
+        # several sentences: more of them, a little further below the best.
+        several = asks_several(q)
+        most = self.max_lines + 1 + (SEVERAL_LINES if several else 0)
+        floor = (SEVERAL_FLOOR if several else 0.8) * best.score
         for r in readings[1:]:
-            if len(lines) >= self.max_lines + 1 or r.score < 0.8 * best.score:
+            if len(lines) >= most or r.score < floor:
                 break
             keys = {(b.path, b.anchor) for b in r.candidate.blocks}
             if keys & used:

@@ -1139,7 +1139,7 @@ class Reader:
         head = self.q.head
         if self.q.answer_type != "thing" or not head:
             return False
-        return not (head.endswith("s") and any(b != head for b in base_forms(head)))
+        return not _plural(head)
 
     def _kinds_asked(self, s: str) -> list[Span]:
         """The words of a sentence WordNet files under the category asked for: "white"
@@ -1335,6 +1335,16 @@ def _names_it(s: str, a: Span) -> bool:
 
 #: A currency said as a word before its amount ("EUR 289", "usd 40"): no name.
 _CURRENCY_WORD = re.compile(r"(?i)eur|usd|gbp|brl|chf|rs|kr|r")
+
+
+def _plural(word: str) -> bool:
+    return word.endswith("s") and any(b != word for b in base_forms(word))
+
+
+def asks_several(q: Question) -> bool:
+    """The question asks for several things: a plural category ("What pets does she
+    have?"), "who are", "both", "names"."""
+    return bool(q.head and _plural(q.head)) or bool(_PLURAL.search(q.text))
 
 
 def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -> str | None:

@@ -21,6 +21,7 @@ from tests.test_agent_reading import build_memory
 S1 = "sessions/2025/05/friends-1.md"
 S2 = "sessions/2025/03/friends-2.md"
 S3 = "sessions/2025/06/friends-3.md"
+S4 = "sessions/2025/06/friends-4.md"
 
 
 def _session(sid: str, start: dt.datetime, lines: list[tuple[str, str]]) -> Session:
@@ -113,3 +114,31 @@ def test_a_day_in_the_question_says_when_not_what():
 def test_a_question_about_a_day_favours_what_was_said_then(memory):
     a = ask(memory, "What did Noor get accepted for on 12 March, 2025?")
     assert first_cited(a) == (S2, "t1"), a.text
+
+
+def test_a_question_for_several_things_is_one_for_a_list():
+    from agent.reader import asks_several
+
+    assert asks_several(analyse("What pets does Noor have?"))
+    assert asks_several(analyse("What are Noor's pets' names?"))
+    assert not asks_several(analyse("What pet does Noor have?"))
+    assert not asks_several(analyse("What colour is my van?"))
+
+
+def test_an_answer_for_several_things_quotes_more_sentences():
+    from agent.engine_extractive import ExtractiveEngine
+    from agent.evidence import Block
+    from agent.reader import Candidate, Reading
+
+    def reading(anchor: str, text: str, score: float) -> Reading:
+        block = Block(S4, anchor, text, speaker="Noor", role="user")
+        return Reading(Candidate(text, (block,)), score, None, "speaker")
+
+    readings = [
+        reading("t1", "We adopted a cat called Mochi last month.", 2.0),
+        reading("t3", "A puppy called Biscuit joined us too.", 1.5),
+    ]
+    engine = ExtractiveEngine(toolbox=None)  # type: ignore[arg-type]
+    # 1.5 is under 0.8 of the best: one thing asked, one sentence; several, both.
+    assert "t3" not in engine._compose(analyse("What pet does Noor have?"), readings, [])
+    assert "t3" in engine._compose(analyse("What pets does Noor have?"), readings, [])
