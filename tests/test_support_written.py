@@ -21,6 +21,17 @@ def test_a_clause_after_a_span_is_read_in_the_claims_own_grammar() -> None:
     assert not r.ok and "sister" in r.words
 
 
+def test_the_claim_is_read_as_written_with_its_dates_taken_out() -> None:
+    # A Dream line opens with the day it was said: left in, the ISO date pulled the
+    # sentence's reading away from the block and 'others' (the speaker's 'we') was refused.
+    ev = "We've got a goldfish and a hamster. That's the fish, and here's our hamster!"
+    assert check(
+        "2025-03-14 · Rhea and others have got a goldfish and a hamster", ev, model=True
+    ).ok
+    r = check("2025-03-14 · Rhea and others have got a goldfish and a rabbit", ev, model=True)
+    assert not r.ok and "rabbit" in r.words
+
+
 def test_a_noun_said_of_someone_is_a_role_in_any_sense() -> None:
     # 'chair' is furniture in its senses in use; said of Rhea it is a role, and the
     # block's role is another one.

@@ -157,6 +157,14 @@ def names_a_role(verb: str) -> bool:
     return False
 
 
+def _names_a_role_noun(word: str) -> bool:
+    """Is the noun, in any of its senses, a leader, a professional, an official...
+    (`_ROLE_ROOTS`): 'chair' in its seldom sense of one who presides?"""
+    wn = lexicon._load()
+    nouns = {s for s in lexicon._senses(word, rare=True) if wn.pos[s] == "n"}
+    return bool(set(lexicon._ancestors(nouns, 14)) & _role_senses())
+
+
 def _hyphenated(tok: Any, doc: Any) -> str:
     """The hyphenated word a parser split, 'in-laws', around a token."""
     if tok.i >= 2 and doc[tok.i - 1].text == "-" and not doc[tok.i - 1].whitespace_:
@@ -320,9 +328,10 @@ def detail_reason(
             return None  # 'second-hand' is 'secondhand', a synonym of the block's 'used'
         if same_thing_as(tok, ev_doc):
             return None  # 'a success' for 'a hit', 'a position' for 'a job'
-        if tok.dep_ == "attr" and lexicon.names_someone(tok.lemma_.lower(), rare=True):
-            # What someone is ('became chair', 'is a governor'): a role, in whatever
-            # sense of the noun, since a person is said to be it.
+        if tok.dep_ == "attr" and _names_a_role_noun(tok.lemma_.lower()):
+            # What someone is ('became chair', 'is now lead'): a role, in whatever sense
+            # of the noun, since a person is said to be it. Only a role: 'a reminder' or
+            # 'a pillar' of something is no one.
             return "a role"
         if _replaces_argument(tok, claim_doc, ev_doc):
             return "another thing done the same"

@@ -257,11 +257,11 @@ def _person_senses() -> frozenset[int]:
 
 
 @cache
-def names_someone(word: str, rare: bool = False) -> bool:
+def names_someone(word: str) -> bool:
     """Is the word, in a sense in use, a kind of person: kin ('cousin'), a role
-    ('treasurer', 'chair'), a group member ('flatmate')? With `rare`, in any sense."""
+    ('treasurer', 'chair'), a group member ('flatmate')?"""
     wn = _load()
-    nouns = {s for s in _senses(word, rare=rare) if wn.pos[s] == "n"}
+    nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
     return bool(nouns) and bool(set(_ancestors(nouns, 14)) & _person_senses())
 
 

@@ -221,10 +221,6 @@ def check_support(
     # about the owner, cited to the owner's own turn).
     subject_names = [*subject_names, *role_names(evidence)]
     text = plain_claim(claim)
-    # The claim as written: the readers that parse a sentence need its grammar, which the
-    # rewriting of dates and spans below breaks ('made a nine-hour drive' -> 'made 9 hours
-    # drive' hangs the next clause on another verb).
-    written = text
     ev = _read(evidence, subject_names)
 
     # Spans of days ('the week of 9 February 2026', 'the weekend of 24-25 January'):
@@ -261,6 +257,11 @@ def check_support(
     # A span said in other units is the same span: 'two years' / 'twenty-four months',
     # 'a fortnight' / 'two weeks'. It is read in the block's words, so its count and
     # unit are checked as if the claim had said them so.
+    # The claim as written, its dates taken out (checked above; an ISO date pulls the
+    # model's reading of a sentence away from the block's): the readers that parse a
+    # sentence need its grammar, which the rewriting of spans below breaks ('made a
+    # nine-hour drive' -> 'made 9 hours drive' hangs the next clause on another verb).
+    written = text
     ev_spans = [span for e in evidence for span in durations(e.text)]
     for phrase, days in durations(text):
         same = [p for p, d in ev_spans if same_duration(days, d)]
