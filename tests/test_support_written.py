@@ -70,3 +70,11 @@ def test_sept_is_september() -> None:
     ev = "the recital is on 6 Sept, can you come?"
     assert check("Rhea's recital is on 6 September 2025.", ev).ok
     assert not check("Rhea's recital is on 7 September 2025.", ev).ok
+
+
+def test_a_bare_day_with_its_weekday_is_the_month_where_it_falls_on_it() -> None:
+    # Said on Friday 14 March 2025: 27 March is a Thursday, 27 April a Sunday.
+    ev = "van's booked for sunday the 27th, then we're out of this flat"
+    assert check("Rhea's van is booked for 27 April 2025.", ev).ok
+    r = check("Rhea's van is booked for 27 March 2025.", ev)
+    assert not r.ok and r.reason.startswith("date")

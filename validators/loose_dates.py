@@ -20,22 +20,28 @@ _MONTH_RE = re.compile(
 )
 
 
-#: A day of the month with no month: 'keys on the 15th', 'last day is the 28th'.
+#: A day of the month with no month: 'keys on the 15th', 'last day is the 28th', and the
+#: day of the week it falls on when said ('saturday the 26th').
 _BARE_DAY_RE = re.compile(
+    r"(?:\b(" + "|".join(WEEKDAYS) + r")\s+)?"
     r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:" + "|".join(MONTHS) + r")\b)",
     re.IGNORECASE,
 )
 
 
-def _bare_days(day: int, said_on: dt.date) -> set[dt.date]:
-    """The day of the month nearest before and after the day said that bears the number."""
+def _bare_days(day: int, said_on: dt.date, weekday: int | None = None) -> set[dt.date]:
+    """The day of the month nearest before and after the day said that bears the number;
+    with a day of the week ('saturday the 26th', said on 9 July), only the months where
+    the number falls on that day (26 July, not 26 June)."""
     out: set[dt.date] = set()
     for shift in (-1, 0, 1):
         y, m = divmod(said_on.year * 12 + said_on.month - 1 + shift, 12)
         try:
-            out.add(dt.date(y, m + 1, day))
+            d = dt.date(y, m + 1, day)
         except ValueError:
             continue
+        if weekday is None or d.weekday() == weekday:
+            out.add(d)
     before = [d for d in out if d <= said_on]
     after = [d for d in out if d >= said_on]
     return {d for d in (max(before, default=None), min(after, default=None)) if d}
@@ -46,9 +52,16 @@ def loose_dates(text: str, said_on: dt.date) -> set[dt.date]:
     after the day said, 'in June' the June before or after it ('next June': after), a bare
     'the 15th' the 15th before or after it."""
     out: set[dt.date] = set()
+    dated_weekdays = set()
     for m in _BARE_DAY_RE.finditer(text):
-        out |= _bare_days(int(m.group(1)), said_on)
+        weekday = WEEKDAYS[m.group(1).lower()] if m.group(1) else None
+        out |= _bare_days(int(m.group(2)), said_on, weekday)
+        if m.group(1):
+            dated_weekdays.add(m.start(1))
     for m in _WEEKDAY_RE.finditer(text):
+        if m.start(1) in dated_weekdays:
+            continue  # 'saturday the 26th' is that Saturday, not the one nearest
+
         wd = WEEKDAYS[m.group(1).lower()]
         back = (said_on.weekday() - wd) % 7
         out.add(said_on - dt.timedelta(days=back))
