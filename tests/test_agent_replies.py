@@ -129,20 +129,11 @@ Good plan: with Maya at the wheel you can keep an eye on the cat.
 """
 
 
-@pytest.fixture(scope="module")
-def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("replies")
+def dreamed_by_cli(tmp: Path, sessions: dict[str, str]) -> Path:
+    """A memory made the way a user makes it: init, capture the Markdown sessions, dream."""
     root = tmp / "memory"
     files = []
-    for name, text in (
-        ("keyboard.md", KEYBOARD),
-        ("climbing.md", CLIMBING),
-        ("budget.md", BUDGET),
-        ("bookclub.md", BOOKCLUB),
-        ("cocktails.md", COCKTAILS),
-        ("moving-in.md", MOVING_IN),
-        ("van.md", VAN),
-    ):
+    for name, text in sessions.items():
         (tmp / name).write_text(text, encoding="utf-8")
         files.append(str(tmp / name))
     run("init", str(root))
@@ -150,6 +141,22 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run("capture", "session", *files, *m)
     run("dream", *m)
     return root
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return dreamed_by_cli(
+        tmp_path_factory.mktemp("replies"),
+        {
+            "keyboard.md": KEYBOARD,
+            "climbing.md": CLIMBING,
+            "budget.md": BUDGET,
+            "bookclub.md": BOOKCLUB,
+            "cocktails.md": COCKTAILS,
+            "moving-in.md": MOVING_IN,
+            "van.md": VAN,
+        },
+    )
 
 
 def first_line(root: Path, question: str) -> str:

@@ -8,12 +8,11 @@ unsaid in the answer's sentence when the turns just before it say it."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.test_agent_messy import run
+from tests.test_agent_replies import dreamed_by_cli, first_line
 
 PRICING = """---
 date: 2026-01-10
@@ -79,27 +78,10 @@ no way, Sanjay did the lettering by hand the year we bought her, im not touching
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("their-job")
-    root = tmp / "memory"
-    files = []
-    for name, text in (
-        ("pricing.md", PRICING),
-        ("date.md", DATE),
-        ("dinner.md", DINNER),
-        ("narrowboat.md", NARROWBOAT),
-    ):
-        (tmp / name).write_text(text, encoding="utf-8")
-        files.append(str(tmp / name))
-    run("init", str(root))
-    m = ["--memory", str(root)]
-    run("capture", "session", *files, *m)
-    run("dream", *m)
-    return root
-
-
-def first_line(root: Path, question: str) -> str:
-    out = json.loads(run("ask", question, "--json", "--no-record", "--memory", str(root)))
-    return out["answer"].split("\n")[0]
+    return dreamed_by_cli(
+        tmp_path_factory.mktemp("their-job"),
+        {"pricing.md": PRICING, "date.md": DATE, "dinner.md": DINNER, "narrowboat.md": NARROWBOAT},
+    )
 
 
 def test_a_job_said_of_someone_by_name_answers_what_they_do(memory: Path):

@@ -44,15 +44,19 @@ def section(text: str, name: str) -> list[str]:
     return [x for x in (m.group(1).splitlines() if m else []) if x.startswith("- ")]
 
 
-@pytest.fixture(scope="module")
-def memory(tmp_path_factory: pytest.TempPathFactory):
-    tmp = tmp_path_factory.mktemp("attributes")
+def dreamed_chats(tmp, sessions: list[dict]):
+    """A memory of the chats (one OpenAI-style JSON object per line), captured and dreamed."""
     f = tmp / "chats.jsonl"
-    f.write_text("".join(json.dumps(s) + "\n" for s in SESSIONS))
+    f.write_text("".join(json.dumps(s) + "\n" for s in sessions))
     repo, _ = init_memory(tmp / "memory")
     assert capture_sessions(repo, parse_file(f)[1]).ok
     assert run_dream(repo, DreamOptions(embedder=get_embedder())).committed
     return tmp / "memory"
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory):
+    return dreamed_chats(tmp_path_factory.mktemp("attributes"), SESSIONS)
 
 
 def test_an_employer_and_a_manager_said_without_those_words(memory) -> None:

@@ -12,12 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from brain.cli import cli
-from dream import DreamOptions, run_dream
-from ingest.capture import capture_sessions
-from ingest.formats import parse_file
-from memory_schema import init_memory
-from search import get_embedder
-from tests.test_dream_attributes import section
+from tests.test_dream_attributes import dreamed_chats, section
 
 SESSIONS = [
     {"id": "2025-10-04-commute", "started_at": "2025-10-04T08:00:00+00:00", "title": "commute",
@@ -44,13 +39,7 @@ SESSIONS = [
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory):
-    tmp = tmp_path_factory.mktemp("homes")
-    f = tmp / "chats.jsonl"
-    f.write_text("".join(json.dumps(s) + "\n" for s in SESSIONS))
-    repo, _ = init_memory(tmp / "memory")
-    assert capture_sessions(repo, parse_file(f)[1]).ok
-    assert run_dream(repo, DreamOptions(embedder=get_embedder())).committed
-    return tmp / "memory"
+    return dreamed_chats(tmp_path_factory.mktemp("homes"), SESSIONS)
 
 
 def test_a_home_named_weeks_before_gives_the_place_of_a_move_said_as_its_keys(memory) -> None:
