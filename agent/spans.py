@@ -260,14 +260,9 @@ def _day_of_month(
     20th). With a day of the week ("vans booked for saturday the 26th", said on 9 July),
     the nearest month where that day falls on it: 26 July, whatever the tense."""
     if weekday is not None:
-        months = [said_on.replace(day=1) + relativedelta(months=k) for k in (0, 1, -1)]
-        for month in months:
-            try:
-                d = month.replace(day=day)
-            except ValueError:
-                continue
-            if d.weekday() == weekday:
-                return d
+        from validators.loose_dates import days_numbered
+
+        return next(iter(days_numbered(day, said_on, weekday)), None)
     month = said_on.replace(day=1)
     if past and day > said_on.day:
         month -= relativedelta(months=1)

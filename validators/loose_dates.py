@@ -29,19 +29,27 @@ _BARE_DAY_RE = re.compile(
 )
 
 
-def _bare_days(day: int, said_on: dt.date, weekday: int | None = None) -> set[dt.date]:
-    """The day of the month nearest before and after the day said that bears the number;
-    with a day of the week ('saturday the 26th', said on 9 July), only the months where
-    the number falls on that day (26 July, not 26 June)."""
-    out: set[dt.date] = set()
-    for shift in (-1, 0, 1):
+def days_numbered(day: int, said_on: dt.date, weekday: int | None = None) -> list[dt.date]:
+    """The days numbered `day` in the month said, the month after and the month before,
+    in that order; with a day of the week ('saturday the 26th', said on 9 July) only those
+    that fall on it (26 July, not 26 June). The reader and the support check both read a
+    day of the month so."""
+    out = []
+    for shift in (0, 1, -1):
         y, m = divmod(said_on.year * 12 + said_on.month - 1 + shift, 12)
         try:
             d = dt.date(y, m + 1, day)
         except ValueError:
             continue
         if weekday is None or d.weekday() == weekday:
-            out.add(d)
+            out.append(d)
+    return out
+
+
+def _bare_days(day: int, said_on: dt.date, weekday: int | None = None) -> set[dt.date]:
+    """The day of the month nearest before and after the day said that bears the number
+    (and falls on the day of the week said with it)."""
+    out = days_numbered(day, said_on, weekday)
     before = [d for d in out if d <= said_on]
     after = [d for d in out if d >= said_on]
     return {d for d in (max(before, default=None), min(after, default=None)) if d}
