@@ -395,6 +395,19 @@ def _about_said(
     return None
 
 
+def _later(c: Candidate, ref: Candidate) -> bool:
+    """Was `c` said after `ref`: on a later day, or the same day in a later turn of the
+    same conversation ("my wusthof chipped" ... "got the tojiro. the wusthof is
+    retired")?"""
+    if c.date is None or ref.date is None:
+        return False
+    if c.date != ref.date:
+        return c.date > ref.date
+    a, b = c.block, ref.block
+    turns = a.anchor[:1] == b.anchor[:1] == "t"
+    return turns and c.fact is None and a.path == b.path and a.index > b.index
+
+
 def _ended(sentence: str, value: str) -> bool:
     """Does the sentence end the value: a verb of ending a few words from it ("the
     wusthof is retired", "quit the vape", "sold the octavia", "gave up coffee")?"""
@@ -890,13 +903,17 @@ class Reader:
         speaker = (best.candidate.block.speaker or "").lower()
         if not value or since is None:
             return None
+        ref = best.candidate
         said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
         topic = set(self.q.terms) - self.subj.name_terms
         latest: Reading | None = None
         blocks = {(c.block.path, c.block.anchor): c for c in pool if c.fact is None}
-        for c in sorted(blocks.values(), key=lambda c: (c.date or dt.date.min, c.key)):
+        order = sorted(
+            blocks.values(), key=lambda c: (c.date or dt.date.min, c.block.path, c.block.index)
+        )
+        for c in order:
             text = c.block.text
-            if not c.date or c.date <= since or (c.block.speaker or "").lower() != speaker:
+            if not _later(c, ref) or (c.block.speaker or "").lower() != speaker:
                 continue
             at = said.search(text)
             if at is None or is_question(text):
@@ -915,7 +932,7 @@ class Reader:
                 new = min(others, key=lambda sp: abs(sp.start - at.start()))
                 whole = replace(c, text=text, following="")
                 latest = Reading(whole, best.score + 0.01, new.text, best.about)
-                value, since = new.text.lower(), c.date
+                value, ref = new.text.lower(), c
                 said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
         return latest
 

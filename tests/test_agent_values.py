@@ -355,3 +355,31 @@ def test_a_day_of_the_month_said_alone_is_a_date() -> None:
     assert dates("we moved in on the 28th", dt.date(2026, 3, 3))[0].date == dt.date(2026, 2, 28)
     # "the 3rd time", "my 40th" are no days.
     assert dates("its the 3rd time i asked", said) == [] and dates("my 40th is soon", said) == []
+
+
+def test_a_later_turn_of_the_same_chat_says_what_replaced_the_answer() -> None:
+    """Two turns of one conversation share a day: the later one ("picked up the fujifilm,
+    the canon is in the attic") still says what holds now; a turn said before
+    the answer, or in another chat that day, does not."""
+    from agent.evidence import Block
+    from agent.reader import Reader, Reading, Subject
+
+    day = dt.date(2025, 10, 12)
+
+    def turn(path: str, n: int, text: str) -> Candidate:
+        b = Block(path, f"t{n}", text, "user", date=day, role="user", topic="New camera")
+        return Candidate(text, (b,), 0)
+
+    old = turn("sessions/cam.md", 1, "my Canon died on the hike, shutter jammed after 9 years")
+    new = turn("sessions/cam.md", 3, "picked up the Fujifilm today, the Canon is in the attic")
+    q = analyse("which camera do i shoot with now?")
+    reader = Reader(q, Subject(), set(), {"canon", "fujifilm"})
+    best = Reading(old, 1.0, "Canon", "speaker")
+    got = reader._restated(best, [old, new])
+    assert got is not None and got.span.lower().startswith("fujifilm"), got
+    # The same words in an earlier turn, or in another conversation the same day, are
+    # not said after the answer.
+    before = turn("sessions/cam.md", 0, new.text)
+    other = turn("sessions/other.md", 5, new.text)
+    assert reader._restated(best, [old, before]) is None
+    assert reader._restated(best, [old, other]) is None
