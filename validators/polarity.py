@@ -104,8 +104,18 @@ def _polarity_and_modality(
         # in the fridge" are not one predicate said twice, so their moods say nothing of
         # each other (the words are still checked one by one). Polarity and endings
         # still hold: 'owns a car' / 'sold my car', 'works at Google' / 'left Google'.
-        weak = top < WEAK_ALIGNMENT and len(words) > 1
         best = [p for s, p in scored if s == top]
+        if len(best) > 1:
+            # A tie goes to the predicates about the claim's things, not its verb alone:
+            # 'is studying astrophysics' is about 'to do astrophysics', not about 'reading
+            # about black holes' ('read' is a synonym of 'study').
+            things = words - {part.head}
+            about = {id(p): _overlap(things, " ".join(p.words)) for p in best}
+            most = max(about.values())
+            best = [p for p in best if about[id(p)] == most]
+        # ... unless the block's verb is a bare 'do', which names no act but its object's
+        # ('to do astrophysics at uni' is studying it): the claim's verb says that act.
+        weak = top < WEAK_ALIGNMENT and len(words) > 1 and not any(_does(p) for p in best)
         same = [p for p in best if _same_polarity(part, p, words)]
         if ceases(part):
             # 'no longer owns a car' / 'sold my car', 'no longer plays the guitar' / 'gave
@@ -175,6 +185,15 @@ WEAK_ALIGNMENT = 1.5
 #: Words that make a predicate negative by their meaning, not by a 'not': they oppose
 #: liking ('hates running' / 'loves running'), not any verb ('frustrates his accountant').
 _DISLIKING = frozenset(["dislike", "dislikes", "disliked", "hate", "hates", "hated"])
+
+
+_DO = frozenset(["do", "does", "did", "doing", "done"])
+
+
+def _does(part: Predicate) -> bool:
+    """Is the predicate a bare 'do' with an object ('to do astrophysics', 'doing a
+    no-spend month'), which says only that its object is done?"""
+    return part.head in _DO and len(set(part.words) - FUNCTION_WORDS - _DO) >= 1
 
 
 def _advises(e: Evidence) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .lexicon import base_forms
 from .words import NEGATIONS, resolve_dates
 
 #: Moods: wanted or planned; still to come; done; going on now; going on since a time
@@ -79,6 +80,8 @@ DESIRE_HEADS = frozenset(
         "wish",
         "intention",
         "idea",
+        # Advice weighs an act, it does not report one: "it's worth applying now".
+        "worth",
     ]
 )
 #: Modal verbs that put their verb in the possible, not the real.
@@ -100,7 +103,16 @@ NEGATIVE_VERBS = frozenset(
     ]
 )
 #: Verb + particle pairs of not doing: 'gave up', 'called off', 'turned down'.
-NEGATIVE_PHRASES = {"give": {"up"}, "call": {"off"}, "turn": {"down"}, "back": {"out"}}
+NEGATIVE_PHRASES = {
+    "give": {"up"},
+    "call": {"off"},
+    "turn": {"down"},
+    "back": {"out"},
+    # Not taking part: 'sitting out climbing tonight', 'opted out of the trip'.
+    "sit": {"out"},
+    "opt": {"out"},
+    "bow": {"out"},
+}
 _CLAUSAL = {
     "ccomp", "xcomp", "advcl", "relcl", "acl", "conj", "pcomp", "csubj", "parataxis", "dep",
 }  # fmt: skip
@@ -146,6 +158,8 @@ def _is_head(tok: Any) -> bool:
         return not _is_going_to(tok)
     if tok.pos_ == "AUX" and tok.dep_ not in ("aux", "auxpass"):
         return True  # a copula as the main verb: "I'm the maid of honor"
+    if tok.tag_ == "NN" and tok.dep_ in ("advcl", "ccomp", "xcomp") and tok.lower_.endswith("ing"):
+        return True  # a chat's 'thinking of selling the van', its 'I'm' left out, read as a noun
     # A sentence or fragment without a verb: "so no piano for six weeks".
     return tok.dep_ == "ROOT" or (tok.dep_ == "dep" and tok.pos_ in ("NOUN", "PROPN"))
 
@@ -207,10 +221,21 @@ def _negated_noun(neg: Any, tok: Any) -> Any | None:
     return head if head.pos_ in ("NOUN", "PROPN") and head.i != tok.i else None
 
 
+def _cannot_wait(tok: Any) -> bool:
+    """'can't wait (to see her)': an idiom of eagerness, a wish, with no 'not' in it."""
+    return (
+        tok.lemma_.lower() == "wait"
+        and any(c.dep_ == "neg" for c in tok.children)
+        and any(c.dep_ == "aux" and c.lemma_.lower() == "can" for c in tok.children)
+    )
+
+
 def _negative(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, ...]]:
     """Is the predicate negative, by which verb of not doing ('quit'), if any, and what
     the negation is about when that is narrower than the predicate."""
     neg = [c for c in tok.children if c.dep_ == "neg"]
+    if neg and _cannot_wait(tok):
+        return False, "", ()  # "can't wait": eager, not a refusal
     if neg:
         scope = _clause_of(neg[0], own)
         return True, "", scope if len(scope) < len(own) else ()
@@ -253,15 +278,26 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     aux = _aux(tok)
     lows = [a.lower_ for a in aux]
     lemma = _lemma(tok)
+    # 'thinking of' read as a noun has the lemma 'thinking': WordNet's forms say 'think'.
+    with_ = next((f for f in (lemma, *base_forms(tok.lower_)) if f in _DESIRE_WITH), "")
     if lemma == "mean" and not any(_is_infinitive(c) for c in tok.children):
         pass  # 'it means I'll travel' is no wish; 'I've been meaning to call' is
     elif lemma == "weigh" and not any(
         c.like_num or any(g.like_num for g in c.children) for c in tok.children
     ):
         return DESIRE  # 'weighing a move' is deliberating; 'weighs 30 kilos' is a measure
-    elif lemma in DESIRE_VERBS or (
-        lemma in _DESIRE_WITH
-        and any(c.lower_ in _DESIRE_WITH[lemma] for c in tok.children if c.dep_ in ("prep", "prt"))
+    elif (
+        lemma in DESIRE_VERBS
+        or _cannot_wait(tok)
+        or (
+            with_
+            # 'looking forward to it': the parser may hang 'forward' as an adverb
+            and any(
+                c.lower_ in _DESIRE_WITH[with_]
+                for c in tok.children
+                if c.dep_ in ("prep", "prt", "advmod")
+            )
+        )
     ):
         return DESIRE
     if any(a in _MODALS for a in lows) or ("'d" in lows and tok.tag_ == "VB"):
@@ -406,7 +442,8 @@ def predicates(
                 # Only the wish's own preposition: 'thinking about moving', 'plans on
                 # going'; not 'planning a trip after saving for two years'.
                 prep = tok.head.lower_
-                wish = prep in _DESIRE_WITH.get(glemma, ()) or (
+                gwith = next((f for f in base_forms(gov.lower_) if f in _DESIRE_WITH), glemma)
+                wish = prep in _DESIRE_WITH.get(gwith, ()) or (
                     wish and prep in ("on", "about", "of")
                 )
             if tok.dep_ == "conj":
@@ -440,6 +477,8 @@ def predicates(
                     pass  # "X, we've been saving": two sentences joined by a comma
                 elif gov.pos_ in ("ADJ", "NOUN") and wish:
                     mood = DESIRE
+                elif tok.head.lower_ == "worth" and gmood == PLAIN:
+                    mood = DESIRE  # "it's worth applying now" advises; 'was worth the wait' was
                 elif gmood in (DESIRE, FUTURE):
                     mood = gmood
                 elif mood == PLAIN and tok.dep_ == "xcomp":

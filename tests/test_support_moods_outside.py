@@ -1,0 +1,69 @@
+"""Mood and polarity as people write them, on text of its own (issue 18, pairs written
+outside the project): "it's worth V-ing" advises, a bare 'do' names its object's act,
+"can't wait" is eager, "sitting out" is not doing, "thinking of" read as a noun still
+wishes, and "looking forward to" wishes."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from validators.predicates import predicates
+from validators.support import Evidence, check_support
+from validators.words import resolve_dates
+
+SAID = dt.date(2026, 3, 9)
+
+
+def block(text: str, speaker: str = "Noa") -> list[Evidence]:
+    dates = {SAID} | {d for _, d in resolve_dates(text, SAID)}
+    return [Evidence(text, f"{speaker} Lev", dates, speaker, ("Lev",), "Chat", SAID)]
+
+
+def check(claim: str, text: str, speaker: str = "Noa"):  # type: ignore[no-untyped-def]
+    return check_support(claim, block(text, speaker), similarity=False)
+
+
+def moods(text: str) -> dict[str, str]:
+    return {p.head: p.mood for p in predicates(text, SAID)}
+
+
+def test_worth_doing_advises_in_the_present_and_was_done_in_the_past() -> None:
+    assert moods("it's worth registering the bike with the police now")["registering"] == "desire"
+    assert moods("the queue was worth waiting in")["waiting"] != "desire"
+    r = check(
+        "Noa has registered the bike with the police.",
+        "it's worth registering the bike with the police now, before it gets nicked",
+    )
+    assert not r.ok and r.reason.startswith("modality differs")
+
+
+def test_a_bare_do_names_its_objects_act() -> None:
+    ev = "I spend every lunch break reading about volcanoes, I'd love to do geology one day"
+    # 'is studying geology' is about 'to do geology' (a wish), not about the reading.
+    r = check("Noa is fascinated by volcanoes and is studying geology.", ev)
+    assert not r.ok and r.reason.startswith("modality differs")
+
+
+def test_cannot_wait_is_eager_not_a_refusal() -> None:
+    ev = "got us tickets for the ballet on saturday, can't wait"
+    assert moods(ev)["wait"] == "desire"
+    assert not any(p.negative for p in predicates(ev, SAID))
+    assert not any(p.negative for p in predicates("I cannot wait to see the puppies", SAID))
+    assert any(p.negative for p in predicates("I can't eat dairy", SAID))
+
+
+def test_sitting_out_is_not_taking_part() -> None:
+    ev = "skipping the parkrun this week, my calf is still tight"
+    assert check("Noa is sitting out the parkrun because her calf is still tight.", ev).ok
+    assert [p.negative for p in predicates("I sat out the last round", SAID)] == [True]
+
+
+def test_thinking_of_read_as_a_noun_still_wishes() -> None:
+    ev = "thinking of selling the campervan, it barely gets used"
+    assert moods(ev)["selling"] == "desire"
+    r = check("Noa has sold the campervan.", ev)
+    assert not r.ok and r.reason.startswith("modality differs")
+
+
+def test_looking_forward_is_a_wish() -> None:
+    assert moods("Noa is looking forward to the ballet.")["looking"] == "desire"
