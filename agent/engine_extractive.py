@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from memory_schema.links import short_quote
@@ -46,6 +46,7 @@ from .spans import written_lowercase
 from .text import WORD, is_question, sentences, stopwords, terms
 from .tools import Toolbox
 from .wiki import Fact, Wiki, page_label
+from .wiki_index import nearest_lines
 
 __all__ = ["ExtractiveEngine"]
 
@@ -61,9 +62,15 @@ STRICT_TYPES = ("number", "frequency", "duration", "time")
 #: Search rank given to the turns behind the lines of a page read whole: found through
 #: the subject, not through the question's words.
 PAGE_RANK = 4
+#: Search rank given to the turns behind the page lines nearest the question: found
+#: through the wiki as an index (`wiki_index.py`).
+LINE_RANK = 2
 #: How much nearer the amount examples a "what" question must be (cosine): "what did the
 #: prep lists move to?" sits on the line.
 AMOUNT_MARGIN = 0.05
+#: Page lines nearest the question an answer shows (with the turns they cite) beside
+#: its readings.
+WIKI_SUPPORT = 2
 #: Supporting lines an answer to a question for several things adds, and how far below
 #: the best reading's score they may be (0.8 for one thing).
 SEVERAL_LINES = 2
@@ -88,6 +95,8 @@ class ExtractiveEngine:
         self.similarity = similarity
         self._wiki: Wiki | None = None
         self._pages_read: set[str] = set()
+        #: the page lines nearest the question (`wiki_index.py`), best first
+        self._nearest: list[Fact] = []
 
     # -- tools -----------------------------------------------------------------------------
 
@@ -158,7 +167,7 @@ class ExtractiveEngine:
         q = self._amount_asked(q)
         subj, extra = self._subject(q, pool, users)
         q = self._attribute_asked(q, subj)
-        pool = _dedupe([*pool, *extra])
+        pool = _dedupe([*pool, *extra, *self._indexed(q, subj)])
         unnamed = _without_names(q.text, subj.names | subj.owner_names | dominant_names(q, pool))
         if unnamed != q.text and _unsaid_by_top(terms(unnamed), pool):
             # "How much Metacam does Biscuit get?": every block about Biscuit matches the
@@ -224,6 +233,40 @@ class ExtractiveEngine:
             # A summary or note line points at its evidence: read the evidence itself.
             out += _block_candidates(f, rank, self.toolbox.memory_agent.store)  # type: ignore[union-attr]
         return _dedupe(out)
+
+    def _indexed(self, q: Question, subj: Subject) -> list[Candidate]:
+        """The turns cited by the page lines nearest the question (`wiki_index.py`), though
+        search may not have found them."""
+        wiki = self.wiki()
+        if not wiki.pages:
+            return []
+        out: list[Candidate] = []
+        names = subj.names | subj.owner_names
+        self._nearest = [
+            f
+            for f, _ in nearest_lines(q.text, wiki, names, self._embed())
+            if _not_rivals(f, subj, wiki)
+        ]
+        for f in self._nearest:
+            if f.attr:
+                out.append(Candidate(f.text, f.blocks, LINE_RANK, fact=f))
+            else:
+                out += [
+                    replace(c, indexed=True) if f.text in c.retold else c
+                    for c in self._retold(f, LINE_RANK, context=False)
+                ]
+        return out
+
+    def _embed(self) -> Callable[[list[str]], object] | None:
+        """Embeddings of texts, cached in the search index when it can (page lines are
+        matched for every question), else straight from its embedder."""
+        agent = self.toolbox.memory_agent
+        searcher = agent.searcher if agent else None
+        cached = getattr(searcher, "embed_texts", None)
+        if cached is not None:
+            return cached
+        embedder = getattr(searcher, "embedder", None)
+        return getattr(embedder, "embed", None)
 
     def _known(self, pool: list[Candidate], users: list[str]) -> tuple[set[str], set[str]]:
         wiki = self.wiki()
@@ -430,6 +473,15 @@ class ExtractiveEngine:
                 continue
             used |= keys
             lines.append(f"- {_quote(r.candidate)}")
+        # What the wiki says nearest the question, with the turns it cites: the page
+        # lines found by meaning (`wiki_index.py`) point at turns the reading may have
+        # passed over in their own words.
+        for f in self._nearest[:WIKI_SUPPORT]:
+            keys = {(b.path, b.anchor) for b in f.blocks}
+            if keys <= used:
+                continue
+            used |= keys
+            lines.append(f"- {_quote(Candidate(f.text, f.blocks, 0, fact=f))}")
         return "\n".join(lines)
 
     def _choose(self, q: Question, reader: Reader, pool: list[Candidate]) -> str | None:
@@ -609,10 +661,20 @@ def _dedupe(pool: Iterable[Candidate]) -> list[Candidate]:
         if old is None or (c.rank, c.context) < (old.rank, old.context):
             # a turn found by search and retold by a page line: both
             if old is not None:
-                c = replace(c, via=c.via or old.via, retold=_lines(c.retold, old.retold))
+                c = replace(
+                    c,
+                    via=c.via or old.via,
+                    retold=_lines(c.retold, old.retold),
+                    indexed=c.indexed or old.indexed,
+                )
             seen[c.key] = c
-        elif (c.via and not old.via) or set(c.retold) - set(old.retold):
-            seen[c.key] = replace(old, via=old.via or c.via, retold=_lines(old.retold, c.retold))
+        elif (c.via and not old.via) or set(c.retold) - set(old.retold) or c.indexed:
+            seen[c.key] = replace(
+                old,
+                via=old.via or c.via,
+                retold=_lines(old.retold, c.retold),
+                indexed=old.indexed or c.indexed,
+            )
     return list(seen.values())
 
 
@@ -663,6 +725,16 @@ def _users(pool: list[Candidate]) -> list[str]:
     """Who "I" is: the speakers of user turns, most frequent first."""
     count = Counter(c.block.speaker for c in pool if c.block.role == "user" and c.block.speaker)
     return [name for name, _ in count.most_common()]
+
+
+def _not_rivals(f: Fact, subj: Subject, wiki: Wiki) -> bool:
+    """A line to follow for this subject: any line when the question is about nobody in
+    particular, else one of the subject's own pages or of a page about no other person
+    (someone else's page retells their news, not the subject's)."""
+    if not subj.pages or f.page in subj.pages:
+        return True
+    page = wiki.pages.get(f.page)
+    return page is None or page.type not in ("person", "profile")
 
 
 def _is_person(wiki: Wiki, name: str) -> bool:

@@ -155,6 +155,9 @@ class Candidate:
     #: question came between ("I ran a charity race" - "What did you take from it?" -
     #: "I'm starting to realize self-care matters"): what the reply's "it" is.
     thread: str = ""
+    #: A page line among those nearest the question in meaning retells it (the wiki as
+    #: an index, `wiki_index.py`): on the question's topic though it shares no word.
+    indexed: bool = False
 
     @property
     def block(self) -> Block:
@@ -660,7 +663,8 @@ class Reader:
                 continue
             kept.append((c, about, focus, focus_frac, matched))
         kept.sort(key=lambda k: (-(k[4] + 0.5 * k[3]), k[0].rank, k[0].key))
-        kept = kept[:MAX_EMBED]
+        # The turns the wiki's nearest lines lead to are weighed whatever their words.
+        kept = kept[:MAX_EMBED] + [k for k in kept[MAX_EMBED:] if k[0].indexed]
         rivals = sorted(rivals or [], key=lambda r: (-(r[2] + 0.5 * r[1]), r[0].rank, r[0].key))
         rivals = rivals[:MAX_RIVALS]
         sims = self._similarities([k[0] for k in kept] + [r[0] for r in rivals])
@@ -705,7 +709,7 @@ class Reader:
                     continue
                 if focus:  # ... and counts as said for the focus too
                     focus_frac = len(shared(focus, c.words() | self.subj.hard)) / len(focus)
-            near = sim >= SIM_FOCUS or (focus_frac >= 0.5 and sim >= SIM_PARTIAL)
+            near = sim >= SIM_FOCUS or (focus_frac >= 0.5 and sim >= SIM_PARTIAL) or c.indexed
             if focus and focus_frac < 1.0 and not near and not (chained and matched) and not hop:
                 continue
             # A line of the subject's own page is short and already about the subject.
@@ -721,7 +725,9 @@ class Reader:
                 and not weak
                 and (about == "speaker" or (about == "name" and self._job_of_subject(c.text, span)))
             )
-            unmatched = matched == 0 and (not focus or focus_frac == 0) and sim < bar
+            unmatched = (
+                matched == 0 and (not focus or focus_frac == 0) and sim < bar and not c.indexed
+            )
             if unmatched and not hop and not own_job:
                 continue
             value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION

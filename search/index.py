@@ -440,6 +440,30 @@ class SearchIndex:
             store, _ = self._open()
             return assemble_hits(store, ranked, k, window, document_order)
 
+    def embed_texts(self, texts: Sequence[str]) -> Any:
+        """Embeddings of texts that are not blocks (the lines of wiki pages the agent
+        matches a question against), one row per text, cached by text beside the blocks'
+        own: a wiki is read again for every question, but embedded once."""
+        import numpy as np
+
+        dim = self.embedder.dim
+        if not texts:
+            return np.zeros((0, dim), dtype=np.float32)
+        name = self._embedder_key()
+        keys = [vector_key(name, t) for t in texts]
+        with self._lock:
+            store, _ = self._open()
+            cached = store.get_vectors(keys)
+            pairs = zip(texts, keys, strict=True)
+            todo = list(dict.fromkeys(t for t, key in pairs if key not in cached))
+            if todo:
+                vecs = np.asarray(self.embedder.embed(todo), dtype=np.float32)
+                new = {vector_key(name, t): vecs[i].tobytes() for i, t in enumerate(todo)}
+                store.put_vectors(new.items())
+                store.commit()
+                cached.update(new)
+        return np.stack([np.frombuffer(cached[key], dtype=np.float32) for key in keys])
+
     def _search_bm25(
         self, query: str, depth: int, boosts: Boosts | None, filters: dict[str, Any]
     ) -> list[tuple[int, float]]:

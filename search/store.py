@@ -185,6 +185,18 @@ class Store:
         )
         return rows.fetchall()
 
+    def get_vectors(self, keys: Sequence[str]) -> dict[str, bytes]:
+        """Cached embeddings of these keys (those that have one)."""
+        out: dict[str, bytes] = {}
+        keys = list(dict.fromkeys(keys))
+        for start in range(0, len(keys), 500):  # SQLite's limit on bound parameters
+            part = keys[start : start + 500]
+            marks = ",".join("?" * len(part))
+            sql = f"SELECT ekey, vec FROM vec.vectors WHERE ekey IN ({marks})"
+            rows = self.db.execute(sql, part)
+            out.update(rows.fetchall())
+        return out
+
     def put_vectors(self, items: Iterable[tuple[str, bytes]]) -> None:
         self.db.executemany("INSERT OR REPLACE INTO vec.vectors VALUES (?, ?)", items)
 

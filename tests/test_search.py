@@ -382,3 +382,22 @@ def test_format_version_change_rebuilds(filled: MemoryRepo, hashed, monkeypatch)
     monkeypatch.setattr(search.models, "FORMAT_VERSION", search.models.FORMAT_VERSION + 1)
     stats = open_index(filled.root, embedder=hashed).update()
     assert stats.rebuilt and stats.blocks_total > 0
+
+
+def test_texts_that_are_not_blocks_are_embedded_once_and_cached(filled: MemoryRepo) -> None:
+    """The agent embeds the lines of wiki pages for every question: the second time they
+    come from the cache, also in another index object over the same memory."""
+    first = HashEmbedder()
+    lines = [
+        "Rosa keeps bees on the roof",
+        "Tam rebuilt a 1970s moped",
+        "Rosa keeps bees on the roof",
+    ]
+    vecs = open_index(filled.root, embedder=first).embed_texts(lines)
+    assert vecs.shape == (3, first.dim) and first.calls == 2  # the repeated line once
+    assert float(vecs[0] @ vecs[2]) == pytest.approx(1.0)
+    again = HashEmbedder()
+    cached = open_index(filled.root, embedder=again).embed_texts([*lines[:2], "a new line here"])
+    assert again.calls == 1  # only the line it had not seen
+    assert cached[:2].tolist() == vecs[:2].tolist()
+    assert open_index(filled.root, embedder=again).embed_texts([]).shape == (0, again.dim)
