@@ -697,6 +697,8 @@ class Reader:
                     span, weak, when = asked, False, asked_when
                     sim -= 0.05
             by_meaning = False
+            if not span and self._value_by_meaning(c, about, sim):
+                span = _value(c.fact)  # type: ignore[arg-type]
             if not span and chained and self.category:
                 span = self._category_span(c)
                 by_meaning = span is not None
@@ -744,7 +746,7 @@ class Reader:
             if q.typed:
                 score += 0.45 if span and not weak else (0.15 if span else -0.3)
                 score -= 0.2 if by_meaning else 0.0  # a guess by meaning, below a pattern
-            elif span and (focus_frac == 1.0 or hop):
+            elif span and (focus_frac == 1.0 or hop or self._value_by_meaning(c, about, sim)):
                 score += 0.3
             if c.fact is not None and len(c.text.split()) <= 3 and not c.fact.attr:
                 score -= 0.2  # a bare link line points somewhere; it states nothing
@@ -989,6 +991,21 @@ class Reader:
             return self._amounts(text)[0]
         found = names(text, self.known_names, self.common, self.proper)
         return [n for n in found if self._useful_name(n, kind, c)]
+
+    def _value_by_meaning(self, c: Candidate, about: str, sim: float) -> bool:
+        """A current value the asker's page keeps ("Tools and tech: calendar"), whose
+        line is close in meaning to a question about now though no word of its label is
+        asked ("what do i use to keep track of ... these days?"): its value answers."""
+        f = c.fact
+        return bool(
+            self.q.current
+            and about == "page"
+            and f is not None
+            and f.attr
+            and f.value
+            and not f.historic
+            and sim >= SIM_FOCUS
+        )
 
     def _of_attribute(self, c: Candidate) -> bool:
         """A page's value of the attribute the question is after (`Question.attribute`)."""

@@ -383,3 +383,44 @@ def test_a_later_turn_of_the_same_chat_says_what_replaced_the_answer() -> None:
     other = turn("sessions/other.md", 5, new.text)
     assert reader._restated(best, [old, before]) is None
     assert reader._restated(best, [old, other]) is None
+
+
+def test_a_current_value_of_the_page_answers_by_meaning_when_its_label_is_not_asked() -> None:
+    """ "Tools and tech: google calendar", a current value of the asker's page, answers
+    "what do i use to organise my schedule and appointments now?" by meaning, though no
+    word of its label is asked and another turn shares "appointment"; a past value does
+    not."""
+    import numpy as np
+
+    from agent.evidence import Block
+    from agent.reader import Reader, Subject
+    from agent.wiki import Fact
+    from search.embedder import get_embedder
+
+    embedder = get_embedder()
+
+    def similarity(question: str, texts: list[str]) -> list[float]:
+        vectors = embedder.embed([question, *texts])
+        return [float(np.dot(vectors[0], v)) for v in vectors[1:]]
+
+    said = "my nephew put google calendar on my tablet so the wall planner has gone in the bin"
+    day = dt.date(2025, 6, 11)
+    tablet = Block("sessions/t.md", "t1", said, "user", date=day, role="user")
+    hair = "i forgot my hair appointment again, third time this year"
+    salon = Block("sessions/h.md", "t1", hair, "user", date=day, role="user")
+    page = "knowledge/people/User.md"
+
+    def line(value: str, historic: bool) -> Candidate:
+        fact = Fact(page, "User", "History" if historic else "Current",
+                    f"Tools and tech: {value}", (tablet,), attr="Tools and tech",
+                    value=value, since=day, historic=historic)  # fmt: skip
+        return Candidate(fact.text, (tablet,), 0, fact=fact)
+
+    subj = Subject(names={"user"}, pages={page}, speakers={"user"}, mine=True)
+    q = analyse("what do i use to organise my schedule and appointments now?")
+    reader = Reader(q, subj, set(), set(), similarity)
+    now = line("google calendar", historic=False)
+    best = reader.read([now, Candidate(hair, (salon,), 0)])[0]
+    assert best.candidate is now and best.span == "google calendar", best
+    past = reader.read([line("wall planner", historic=True)])
+    assert not past or past[0].span != "wall planner", past
