@@ -168,7 +168,10 @@ def fits(
             return False  # one name that reads as a person's ("Joana") employs nobody
         if label in _ORG_LABELS or (named and label not in ("PERSON", "NORP", "GPE", "LOC")):
             return True  # a town ("the nursing program in Glasgow") employs nobody
-        return len(text.split()) > 1 and workplace is not None and workplace(span.root.lemma_)
+        # A workplace said with a common noun has words of its own ("the dialysis
+        # clinic"); "the bungalow" is one noun with its article.
+        words = [t for t in span if t.dep_ not in ("det", "poss") and t.pos_ != "DET"]
+        return len(words) > 1 and workplace is not None and workplace(span.root.lemma_)
     # A thing: no person, no place.
     if label in {"PERSON", "NORP"} | _PLACE_LABELS:
         return False
@@ -428,9 +431,14 @@ def _state(st: Any, attr: str, span: Any, value: str, topics: set[str]) -> None:
         return
     kind = KINDS[attr]
     new_type = PAGE_TYPES.get(kind)
-    if not any(ch.new and _same(ch.new, low) for ch in st.changes) and any(
-        ch.new and ch.old for ch in st.changes
-    ):
+    traded = next((ch for ch in st.changes if ch.new and ch.old), None)
+    if traded is not None and not any(ch.new and _same(ch.new, low) for ch in st.changes):
+        if new_type is not None and _untyped(traded):
+            # The change named a common noun ("the bungalow", said beside the old home);
+            # the named value of the attribute's kind in the same statement ("in Dore")
+            # is what changed to.
+            traded.attr, traded.new, traded.new_type = attr, value, new_type
+            traded.new_label = span.label_ or span.root.ent_type_ or None
         return  # the statement's change is read ("fizzy water instead" of diet coke)
     for ch in st.changes:
         if ch.new and _same(ch.new, low):
@@ -445,6 +453,15 @@ def _state(st: Any, attr: str, span: Any, value: str, topics: set[str]) -> None:
         if not (ch.new and ch.old is None and ch.possessed is None and _topic(ch.attr, topics))
     ]
     st.changes.append(Change(attr, value, None, label, new_type=new_type))
+
+
+def _untyped(ch: Change) -> bool:
+    """A change to a thing in lower case with no kind: no entity, no subject type, no
+    attribute of its own."""
+    return (
+        ch.possessed is None and ch.new_label is None and ch.new_type is None
+        and bool(ch.new) and ch.new == ch.new.lower()
+    )  # fmt: skip
 
 
 def _topic(attr: str | None, topics: set[str]) -> bool:

@@ -326,7 +326,7 @@ def _someone_else(verb: Any, value: Any = None) -> bool:
     while subj is None and head.dep_ == "xcomp" and head.head.i != head.i:
         head = head.head  # "keeps sending me ...": the subject of "keeps"
         subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subj is None or subj.lower_ in _SPEAKER:
+    if subj is None or subj.lower_ in _SPEAKER or _had_done(verb):
         return False
     on_verb = value is None or verb.i in (value.head.i, value.head.head.i)
     if on_verb and any(
@@ -340,6 +340,18 @@ def _someone_else(verb: Any, value: Any = None) -> bool:
             subj.pos_ == "NOUN" and any(c.dep_ == "poss" for c in subj.children)  # "my son"
         )
     )
+
+
+def _had_done(verb: Any) -> bool:
+    """The speaker had or got it done: "we've had our offer accepted on X", "i got my
+    visa approved": the participle's subject is what was done, the act the speaker's."""
+    head = verb.head
+    if verb.tag_ != "VBN" or head.i == verb.i or head.lemma_.lower() not in ("have", "get"):
+        return False
+    if verb.dep_ not in ("ccomp", "xcomp", "dobj", "conj"):
+        return False
+    subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+    return subj is not None and subj.lower_ in ("i", "we")
 
 
 #: Dependents of a noun that belong to its phrase.
