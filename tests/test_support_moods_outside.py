@@ -67,3 +67,25 @@ def test_thinking_of_read_as_a_noun_still_wishes() -> None:
 
 def test_looking_forward_is_a_wish() -> None:
     assert moods("Noa is looking forward to the ballet.")["looking"] == "desire"
+
+
+def test_a_verbless_list_after_a_comma_is_in_its_predicates_mood() -> None:
+    ev = "we're doing a dry january, no wine, no beer, only tea lol"
+    runs = [p.mood for p in predicates(ev, SAID, lists=True) if p.text == "only tea lol"]
+    assert sorted(runs) == ["plain", "progressive"]  # a list of the doing, or a comment
+    # In a claim such a run describes a thing, with no tense of its own.
+    assert [p.mood for p in predicates(ev, SAID) if p.text == "only tea lol"] == ["plain"]
+    # A clause with a verb of its own keeps its own tense.
+    said = {p.text: p.mood for p in predicates("I'm going as a witch, my son chose it", SAID)}
+    assert said["my son chose it"] == "past"
+
+
+def test_due_set_or_scheduled_to_says_will() -> None:
+    ev = "my daughter is starting big school in september, not sure who's more nervous"
+    assert check_support("Noa's daughter is due to start school in September.", block(ev)).ok
+    ev = "my daughter started big school last week, she loves it"
+    r = check_support("Noa's daughter is due to start school.", block(ev))
+    assert not r.ok and r.reason.startswith("modality differs")
+    assert [p.mood for p in predicates("The pool is set to reopen in June.", SAID)] == ["future"]
+    # A verb of its own, not a marker: 'I set the alarm to ring'.
+    assert "set" in [p.head for p in predicates("I set the alarm to ring at 6", SAID)]

@@ -81,7 +81,9 @@ def _polarity_and_modality(
     fact_line = ended and _SPAN.search(text) is not None
     if fact_line:
         text = _SPAN.sub(" ", text)
-    ev_preds = [p for e in evidence for p in predicates(e.text, e.said_on, advice=_advises(e))]
+    ev_preds = [
+        p for e in evidence for p in predicates(e.text, e.said_on, advice=_advises(e), lists=True)
+    ]
     if not ev_preds:
         return None
     ignore = FUNCTION_WORDS | IRREALIS | NEGATIONS | NEGATIVE_VERBS

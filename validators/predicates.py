@@ -155,13 +155,28 @@ def _parse(text: str) -> Any:
 def _is_head(tok: Any) -> bool:
     """Does this token head a predicate of its own?"""
     if tok.pos_ == "VERB" and tok.dep_ not in ("aux", "auxpass", "amod", "compound"):
-        return not _is_going_to(tok)
+        return not _is_going_to(tok) and not is_scheduled(tok)
     if tok.pos_ == "AUX" and tok.dep_ not in ("aux", "auxpass"):
         return True  # a copula as the main verb: "I'm the maid of honor"
     if tok.tag_ == "NN" and tok.dep_ in ("advcl", "ccomp", "xcomp") and tok.lower_.endswith("ing"):
         return True  # a chat's 'thinking of selling the van', its 'I'm' left out, read as a noun
     # A sentence or fragment without a verb: "so no piano for six weeks".
     return tok.dep_ == "ROOT" or (tok.dep_ == "dep" and tok.pos_ in ("NOUN", "PROPN"))
+
+
+#: Words that put the infinitive after them in the time to come: 'is due to start', 'is
+#: set to open', 'is scheduled to have surgery', 'is expected to be discharged'.
+_SCHEDULED = frozenset(["due", "set", "scheduled", "slated", "expected"])
+
+
+def is_scheduled(tok: Any) -> bool:
+    """Is the word a marker of what is to come ('due', 'set', 'scheduled' before a 'to'
+    infinitive), saying no more than 'will'?"""
+    if tok.lower_ not in _SCHEDULED:
+        return False
+    if tok.pos_ != "ADJ" and not any(c.dep_ == "auxpass" for c in tok.children):
+        return False  # 'I set the alarm to ring', 'she expected him to call'
+    return any(c.dep_ == "xcomp" and _is_infinitive(c) for c in tok.children)
 
 
 def _is_going_to(tok: Any) -> bool:
@@ -319,7 +334,7 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     if any(a in ("will", "'ll", "shall", "wo") for a in lows) or _later(text, said_on):
         return FUTURE
     head = tok.head
-    if tok.dep_ == "xcomp" and _is_going_to(head):
+    if tok.dep_ == "xcomp" and (_is_going_to(head) or is_scheduled(head)):
         return FUTURE
     if _earlier(text, said_on) and tok.tag_ != "VBG":
         return PAST
@@ -399,10 +414,11 @@ def _segments(own: list[Any], tok: Any) -> tuple[list[Any], list[list[Any]]]:
 
 
 def predicates(
-    text: str, said_on: dt.date | None = None, *, advice: bool = False
+    text: str, said_on: dt.date | None = None, *, advice: bool = False, lists: bool = False
 ) -> list[Predicate]:
     """The predicates of a text, each with its words, mood and polarity; `advice` for an
-    assistant's turn, whose bare verbs ask or advise."""
+    assistant's turn, whose bare verbs ask or advise; `lists` for a block, whose runs with
+    no verb after a comma list what their predicate says, in its mood."""
     doc = _parse(text)
     heads = [t for t in doc if _is_head(t)]
     # mood, negative, and whether its negation carries to a clause under it
@@ -504,7 +520,13 @@ def predicates(
             # A run set apart by a comma has no tense of its own ('a costume his kids chose').
             neg = any(t.lower_ in NEGATIONS for t in run)
             text_ = " ".join(t.text for t in run)
-            out.append((run[0].i, Predicate(text_, tuple(t.lower_ for t in run), PLAIN, neg)))
+            words_ = tuple(t.lower_ for t in run)
+            out.append((run[0].i, Predicate(text_, words_, PLAIN, neg)))
+            if lists and mood != PLAIN and not any(t.pos_ in ("VERB", "AUX") for t in run):
+                # In a block, a run with no verb at all may also list what its predicate
+                # says ("we're doing a no-spend month in Feb, only rent, bills and food"),
+                # in that mood, or comment on it ("first time in Japan!"), plainly.
+                out.append((run[0].i, Predicate(text_, words_, mood, neg)))
     return [p for _, p in sorted(out, key=lambda x: x[0])]
 
 

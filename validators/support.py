@@ -62,7 +62,7 @@ from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
 from .loose_dates import loose_dates, season_years
 from .polarity import _HELD_UNTIL, _polarity_and_modality
-from .predicates import _parse
+from .predicates import _parse, is_scheduled
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
@@ -390,6 +390,8 @@ def _unsupported_words(
             continue  # 'we', 'our' of a speaker: their family, household, the couple
         if w in DWELLINGS and _possessive_place(ev.text):
             continue  # 'at my aunt's' is at her home
+        if _marks_time_to_come(w, text):
+            continue  # 'is due to start', 'is set to open': no more than 'will'; mood is checked
         if w in SPAN_VERBS and _takes_duration(w, text):
             continue  # 'spent forty years as', 'has gone three weeks without': the span is checked
         neg = _negated_form(w, ev)
@@ -507,6 +509,12 @@ def _unsupported_words(
         )
         alone = [w for w in alone if said.get(w, w) not in vouched]
     return [said.get(w, w) for w in alone], contrasts
+
+
+def _marks_time_to_come(word: str, text: str) -> bool:
+    """Is the word, where it stands, a marker of what is to come ('due', 'set',
+    'scheduled' before a 'to' infinitive)?"""
+    return any(t.lower_ == word and is_scheduled(t) for t in _parse(text))
 
 
 def _stands_for(words: Sequence[str], evidence_word: str) -> bool:
