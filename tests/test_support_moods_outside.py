@@ -89,3 +89,13 @@ def test_due_set_or_scheduled_to_says_will() -> None:
     assert [p.mood for p in predicates("The pool is set to reopen in June.", SAID)] == ["future"]
     # A verb of its own, not a marker: 'I set the alarm to ring'.
     assert "set" in [p.head for p in predicates("I set the alarm to ring at 6", SAID)]
+
+
+def test_debating_and_leaning_towards_are_not_yet_doing() -> None:
+    for ev in (
+        "honestly debating whether to sell the flat and rent for a bit",
+        "leaning towards selling the flat and renting for a bit",
+    ):
+        r = check("Noa has sold the flat.", ev)
+        assert not r.ok and r.reason.startswith("modality differs"), ev
+        assert check("Noa is considering selling the flat.", ev).ok, ev

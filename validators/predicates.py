@@ -57,10 +57,15 @@ DESIRE_VERBS = frozenset(
         "contemplate",
         "ponder",
         "mull",
+        "debate",  # 'debating whether to sell the flat'
     ]
 )
 #: ... and these only with the particle after them: 'thinking about', 'looking into'.
-_DESIRE_WITH = {"think": {"about", "of"}, "look": {"into", "forward"}}
+_DESIRE_WITH = {
+    "think": {"about", "of"},
+    "look": {"into", "forward"},
+    "lean": {"towards", "toward"},  # 'leaning towards leaving the agency'
+}
 #: Adjectives and nouns with the same force: 'keen to', 'her plans to', 'a goal of'.
 DESIRE_HEADS = frozenset(
     [
