@@ -99,3 +99,23 @@ def test_debating_and_leaning_towards_are_not_yet_doing() -> None:
         r = check("Noa has sold the flat.", ev)
         assert not r.ok and r.reason.startswith("modality differs"), ev
         assert check("Noa is considering selling the flat.", ev).ok, ev
+
+
+def test_what_was_needed_planned_nearly_or_failed_was_not_done() -> None:
+    for ev, claim in (
+        (
+            "need to book the car in for its MOT before april",
+            "Noa has booked the car in for its MOT.",
+        ),
+        ("my plan was to clear the loft this weekend", "Noa cleared the loft this weekend."),
+        ("about to send the offer letter, eek", "Noa has sent the offer letter."),
+        ("almost adopted a second cat yesterday", "Noa adopted a second cat."),
+        ("nearly quit the choir last night", "Noa quit the choir."),
+        ("failed to get a table at Dishoom again", "Noa got a table at Dishoom."),
+    ):
+        r = check(claim, ev)
+        assert not r.ok and r.reason.startswith(("modality", "negation")), (ev, r)
+    assert check(
+        "Noa needs to book the car in for its MOT.", "need to book the car in for its MOT"
+    ).ok
+    assert check("Noa almost adopted a second cat.", "almost adopted a second cat yesterday").ok

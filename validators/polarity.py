@@ -241,6 +241,9 @@ def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset(
     verb, other = (claim.neg_verb, ev) if claim.negative else (ev.neg_verb, claim)
     if not verb or (claim.negative and ev.negative):
         return False
+    if set(other.words) & {"almost", "nearly"}:
+        return False  # 'nearly quit my job' is no quitting, though it says 'quit'
+
     return any(
         lexicon.relation(verb, w) in (*_SUPPORTING, "specific", "rare")
         or lexicon.relation(w, verb) in (*_SUPPORTING, "specific", "rare")

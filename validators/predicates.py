@@ -58,6 +58,7 @@ DESIRE_VERBS = frozenset(
         "ponder",
         "mull",
         "debate",  # 'debating whether to sell the flat'
+        "need",  # 'need to renew my passport': not yet done
     ]
 )
 #: ... and these only with the particle after them: 'thinking about', 'looking into'.
@@ -170,8 +171,9 @@ def _is_head(tok: Any) -> bool:
 
 
 #: Words that put the infinitive after them in the time to come: 'is due to start', 'is
-#: set to open', 'is scheduled to have surgery', 'is expected to be discharged'.
-_SCHEDULED = frozenset(["due", "set", "scheduled", "slated", "expected"])
+#: set to open', 'is scheduled to have surgery', 'is expected to be discharged', 'about
+#: to sign'.
+_SCHEDULED = frozenset(["due", "set", "scheduled", "slated", "expected", "about"])
 
 
 def is_scheduled(tok: Any) -> bool:
@@ -179,7 +181,7 @@ def is_scheduled(tok: Any) -> bool:
     infinitive), saying no more than 'will'?"""
     if tok.lower_ not in _SCHEDULED:
         return False
-    if tok.pos_ != "ADJ" and not any(c.dep_ == "auxpass" for c in tok.children):
+    if tok.pos_ not in ("ADJ", "ADP") and not any(c.dep_ == "auxpass" for c in tok.children):
         return False  # 'I set the alarm to ring', 'she expected him to call'
     return any(c.dep_ == "xcomp" and _is_infinitive(c) for c in tok.children)
 
@@ -241,6 +243,10 @@ def _negated_noun(neg: Any, tok: Any) -> Any | None:
     return head if head.pos_ in ("NOUN", "PROPN") and head.i != tok.i else None
 
 
+#: Adverbs before a verb that say it did not quite happen.
+_ALMOST = frozenset(["almost", "nearly"])
+
+
 def _cannot_wait(tok: Any) -> bool:
     """'can't wait (to see her)': an idiom of eagerness, a wish, with no 'not' in it."""
     return (
@@ -253,6 +259,15 @@ def _cannot_wait(tok: Any) -> bool:
 def _negative(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, ...]]:
     """Is the predicate negative, by which verb of not doing ('quit'), if any, and what
     the negation is about when that is narrower than the predicate."""
+    if tok.pos_ == "VERB" and any(
+        c.dep_ == "advmod" and c.lower_ in _ALMOST and c.i < tok.i for c in tok.children
+    ):
+        # 'almost bought a boat': it did not happen; 'nearly quit my job': the job is kept.
+        return not _negative_as_said(tok, own)[0], "", ()
+    return _negative_as_said(tok, own)
+
+
+def _negative_as_said(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, ...]]:
     neg = [c for c in tok.children if c.dep_ == "neg"]
     if neg and _cannot_wait(tok):
         return False, "", ()  # "can't wait": eager, not a refusal
@@ -498,6 +513,10 @@ def predicates(
                     pass  # "X, we've been saving": two sentences joined by a comma
                 elif gov.pos_ in ("ADJ", "NOUN") and wish:
                     mood = DESIRE
+                elif tok.dep_ == "xcomp" and any(
+                    c.dep_ == "nsubj" and c.lower_ in DESIRE_HEADS for c in gov.children
+                ):
+                    mood = DESIRE  # 'my plan was to paint the shed': the painting is planned
                 elif tok.head.lower_ == "worth" and gmood == PLAIN:
                     mood = DESIRE  # "it's worth applying now" advises; 'was worth the wait' was
                 elif gmood in (DESIRE, FUTURE):
@@ -506,7 +525,8 @@ def predicates(
                     mood = gmood  # 'taught me to fish': the fishing was then too
                 if gov.i in aims and tok.dep_ == "xcomp":
                     aims.add(tok.i)  # 'to be able to borrow': the borrowing is the aim
-                negative = negative or gcarries  # 'stopped eating meat'
+                # 'stopped eating meat'; 'failed to get tickets': not got
+                negative = negative or gcarries or (tok.dep_ == "xcomp" and _lemma(gov) == "fail")
         elif gov is not None and gov.pos_ in ("ADJ", "NOUN") and gov.lower_ in DESIRE_HEADS:
             mood = DESIRE  # 'keen to learn', 'her plans to move'
         state[tok.i] = (mood, negative, carries or (negative and not neg_verb and not own_neg))
