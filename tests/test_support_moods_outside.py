@@ -119,3 +119,9 @@ def test_what_was_needed_planned_nearly_or_failed_was_not_done() -> None:
         "Noa needs to book the car in for its MOT.", "need to book the car in for its MOT"
     ).ok
     assert check("Noa almost adopted a second cat.", "almost adopted a second cat yesterday").ok
+
+
+def test_needing_a_thing_is_so() -> None:
+    ev = "thesis handed in!! examiners say it needs only a few typo fixes"
+    assert moods(ev)["needs"] != "desire"
+    assert moods("need to renew my passport before june")["renew"] == "desire"

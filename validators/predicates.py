@@ -58,7 +58,6 @@ DESIRE_VERBS = frozenset(
         "ponder",
         "mull",
         "debate",  # 'debating whether to sell the flat'
-        "need",  # 'need to renew my passport': not yet done
     ]
 )
 #: ... and these only with the particle after them: 'thinking about', 'looking into'.
@@ -317,6 +316,8 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     with_ = next((f for f in (lemma, *base_forms(tok.lower_)) if f in _DESIRE_WITH), "")
     if lemma == "mean" and not any(_is_infinitive(c) for c in tok.children):
         pass  # 'it means I'll travel' is no wish; 'I've been meaning to call' is
+    elif lemma == "need" and any(_is_infinitive(c) for c in tok.children):
+        return DESIRE  # 'need to renew my passport' is not yet done; 'needs corrections' is so
     elif lemma == "weigh" and not any(
         c.like_num or any(g.like_num for g in c.children) for c in tok.children
     ):
