@@ -104,6 +104,13 @@ _CAPS = re.compile(
     rf"[{_UPPER}][\w'’.-]*[\w]"
     rf"(?:(?:\s+(?:{'|'.join(sorted(_CONNECTORS))})\s+|\s+)[{_UPPER}0-9][\w'’.-]*[\w]?)*"
 )
+#: A name written as code or a brand writes it, whatever the case of its first letter:
+#: words joined by underscores ("theme_classic", "ggsave()") or a capital after a small
+#: letter inside the word ("glmmTMB", "iPhone", "InvoiceXpress").
+_IDENTIFIER = re.compile(
+    r"(?<![\w/.@-])(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)"
+    r"(?:\(\))?(?![\w/@-])"
+)
 #: Changes of value: "switched from A to B", "replaced A with B".
 _FROM_TO = re.compile(
     r"\b(?:switched|switch|moved|move|changed|change|migrated|went|upgraded|swapped|"
@@ -458,6 +465,9 @@ def names(
         if _defined_term(sentence, start, text, known):
             continue
         out.append(Span(text, start, start + len(text)))
+    for m in _IDENTIFIER.finditer(sentence):
+        if not any(sp.start <= m.start() < sp.end for sp in out):
+            out.append(Span(m.group(0), m.start(), m.end()))
     if written_lowercase(sentence):
         out += _known_in_lowercase(sentence, known | (proper or frozenset()), out)
         if not out:  # a word no dictionary knows is a name only when nothing surer is

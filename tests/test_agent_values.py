@@ -307,6 +307,19 @@ def test_a_name_said_later_beside_another_replaces_it_only_on_the_topic(tmp_path
     assert who.text.startswith("Haldane"), who.text
 
 
+def test_a_name_written_as_code_or_a_brand_is_a_name_in_lower_case() -> None:
+    """ "scale_fill_brewer", "pyTorch": words joined by underscores and a capital inside
+    a word name something, whatever the case of the first letter; a path or an address
+    does not."""
+    from agent.spans import names
+
+    said = "tbh i switched the maps to scale_fill_brewer, the defaults look muddy"
+    assert "scale_fill_brewer" in _texts(names(said))
+    assert "pyTorch" in _texts(names("my whole pipeline is in pyTorch now, keras is gone"))
+    found = " ".join(_texts(names("the script is in src/fit_all.py, mail me at jo_k@uni.edu")))
+    assert "fit_all" not in found and "jo_k" not in found, found
+
+
 def test_a_known_name_after_a_determiner_is_a_thing() -> None:
     from agent.spans import names
 
