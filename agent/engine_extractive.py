@@ -368,6 +368,11 @@ class ExtractiveEngine:
                 subj.speakers.add(owner.lower())
                 subj.mine = owner.lower() in {u.lower() for u in users[:1]}
                 page = wiki.find(owner)
+                # "What do Jon and Gina both enjoy?": both are the subject, neither one's
+                # words a rival of the other's.
+                together = _joined_people(q, owner, speakers, wiki)
+                subj.names |= {n.lower() for n in together}
+                subj.speakers |= {n.lower() for n in together}
         subj.owner_names = set(subj.names) | set(subj.speakers)
         if page:
             subj.pages.add(page)
@@ -379,6 +384,8 @@ class ExtractiveEngine:
             other = wiki.find(name)
             if other and other not in subj.pages:
                 extra += self._read_page(other)
+                if name.lower() in subj.speakers:
+                    subj.pages.add(other)  # one of the people asked about together
         if q.chain and (q.owner == "me" or subj.defined):
             extra += self._follow(q, subj, page, [*pool, *extra])
         return subj, extra
@@ -735,6 +742,24 @@ def _not_rivals(f: Fact, subj: Subject, wiki: Wiki) -> bool:
         return True
     page = wiki.pages.get(f.page)
     return page is None or page.type not in ("person", "profile")
+
+
+def _joined_people(q: Question, owner: str, speakers: set[str], wiki: Wiki) -> list[str]:
+    """The other people a question asks about together with `owner`: named next to them
+    with "and" ("Jon and Gina", "Gina, Jon and Ade"), without a possessive ("Jon and
+    Gina's studio" is Gina's studio)."""
+    if q.owner:
+        return []
+    people = [n for n in q.names if n.lower() in speakers or _is_person(wiki, n)]
+    if owner not in people or len(people) < 2:
+        return []
+    names = "|".join(re.escape(n) for n in people)
+    run = re.search(
+        rf"\b(?:{names})(?:\s*,\s*(?:{names}))*,?\s+and\s+(?:{names})\b(?!['’])", q.text
+    )
+    if not run:
+        return []
+    return [n for n in people if n != owner and re.search(rf"\b{re.escape(n)}\b", run.group(0))]
 
 
 def _is_person(wiki: Wiki, name: str) -> bool:
