@@ -355,7 +355,10 @@ def _about_said(
     other = bool(spoken and who in known_people and who not in subj.speakers | subj.names)
     for p in subj.phrases:
         if re.search(rf"\b{re.escape(p)}\b", low) and not (by_other and not p.startswith("my ")):
-            if other and not p.startswith("my ") and not _SECOND_PERSON.search(c.text):
+            # Whose chain it is says "my kids" of the kids asked about ("What do Mel's
+            # kids like?"): the possessor's own words about them are about them.
+            theirs = who in subj.owner_names and re.search(rf"\b(?:my|our) {re.escape(p)}\b", low)
+            if other and not (p.startswith("my ") or _SECOND_PERSON.search(c.text) or theirs):
                 continue
             return "phrase"
     # "she works theatres at DRI, scrub nurse, ... and id be doing lessons": the speaker's

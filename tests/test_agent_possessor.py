@@ -1,0 +1,52 @@
+"""A subject reached through a possessive ("Ines's daughter") is spoken of by whose she
+is: the possessor's own "my daughter ..." is about the daughter, though the daughter has
+a name of her own and the possessor is no longer the subject.
+
+The conversation is written for these tests, not taken from any dataset.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from agent.runner import Agent, AgentSettings
+from memory_schema import MemoryRepo, Session, Turn
+from tests.test_agent_reading import build_memory
+
+S1 = "sessions/2025/10/neighbours-1.md"
+
+
+def _sessions() -> list[Session]:
+    start = dt.datetime(2025, 10, 5, 17)
+    lines = [
+        ("Ines", "my daughter Lua turns six next week, can you believe it"),
+        ("Bo", "six already! my nephew is the same age, he only talks about dinosaurs"),
+        (
+            "Ines",
+            "ha. ever since the aquarium trip my daughter is obsessed with sea turtles, "
+            "she draws them on everything",
+        ),
+        ("Bo", "cute, get her a turtle plush for the party"),
+    ]
+    turns = [
+        Turn("user" if who == "Ines" else "assistant", text, speaker=who, at=start)
+        for who, text in lines
+    ]
+    return [
+        Session(id="neighbours-1", title="neighbours-1", format="brain", turns=turns, started=start)
+    ]
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> MemoryRepo:
+    return build_memory(tmp_path_factory.mktemp("possessor") / "m", _sessions(), None)
+
+
+def test_the_possessors_own_words_are_about_whom_the_chain_reached(memory):
+    with Agent(memory.root, AgentSettings(), record=False) as agent:
+        a = agent.ask("What animal is Ines's daughter obsessed with?")
+    first = a.text.split("\n", 1)[0]
+    assert "turtle" in first
+    assert (S1, "t3") in {(c.path, c.anchor) for c in a.citations}
