@@ -125,3 +125,18 @@ def test_needing_a_thing_is_so() -> None:
     ev = "thesis handed in!! examiners say it needs only a few typo fixes"
     assert moods(ev)["needs"] != "desire"
     assert moods("need to renew my passport before june")["renew"] == "desire"
+
+
+def test_a_plan_on_a_condition_is_not_settled() -> None:
+    ev = "if the mortgage comes through, we're moving to Bristol in june"
+    r = check("Noa is moving to Bristol in June.", ev)
+    assert not r.ok and r.reason.startswith("modality differs")
+    assert check("Noa hopes to move to Bristol in June.", ev).ok
+    # A habit on a condition is still a habit.
+    assert moods("I cycle to work if it's not raining")["cycle"] == "plain"
+
+
+def test_going_to_before_a_passive_is_a_plan() -> None:
+    ev = "we were going to get engaged in paris but my mum got ill"
+    r = check("Noa got engaged in Paris.", ev)
+    assert not r.ok and r.reason.startswith("modality differs")

@@ -159,6 +159,13 @@ def _parse(text: str) -> Any:
 
 def _is_head(tok: Any) -> bool:
     """Does this token head a predicate of its own?"""
+    if (
+        tok.pos_ == "VERB"
+        and tok.dep_ == "acomp"
+        and tok.tag_ == "VBN"
+        and tok.head.pos_ in ("VERB", "AUX")
+    ):
+        return False  # 'get engaged', 'got married': one predicate with its verb
     if tok.pos_ == "VERB" and tok.dep_ not in ("aux", "auxpass", "amod", "compound"):
         return not _is_going_to(tok) and not is_scheduled(tok)
     if tok.pos_ == "AUX" and tok.dep_ not in ("aux", "auxpass"):
@@ -185,10 +192,24 @@ def is_scheduled(tok: Any) -> bool:
     return any(c.dep_ == "xcomp" and _is_infinitive(c) for c in tok.children)
 
 
+def _on_condition(tok: Any) -> bool:
+    """Does the verb (or the 'going' of its 'going to') hang an 'if' or 'unless' clause?"""
+    verbs = [tok, tok.head] if tok.dep_ == "xcomp" else [tok]
+    return any(
+        c.dep_ == "advcl"
+        and any(m.dep_ == "mark" and m.lower_ in ("if", "unless") for m in c.children)
+        for v in verbs
+        for c in v.children
+    )
+
+
 def _is_going_to(tok: Any) -> bool:
     """'going' in 'going to <verb>' marks the future; it says nothing itself."""
+    # ... also before a passive with its bare auxiliary: 'going to get married'.
     return tok.lower_ in ("going", "gon") and any(
-        c.dep_ == "xcomp" and c.tag_ == "VB" for c in tok.children
+        c.dep_ == "xcomp"
+        and (c.tag_ == "VB" or any(a.dep_ == "auxpass" and a.tag_ == "VB" for a in c.children))
+        for c in tok.children
     )
 
 
@@ -451,6 +472,8 @@ def predicates(
     for tok in sorted(heads, key=_depth):
         own, apart = _segments(_own(tok), tok)
         mood = _own_mood(tok, said_on, own, advice)
+        if mood in (FUTURE, PROGRESSIVE) and _on_condition(tok):
+            mood = DESIRE  # "if I get the job, I'll move to Leeds": no settled plan
         negative, neg_verb, scope = _negative(tok, own)
         own_neg = negative
         carries = negative and tok.lower_ not in NEGATIONS  # 'hate running' negates nothing
