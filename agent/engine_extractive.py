@@ -29,6 +29,7 @@ from .answer import Draft
 from .citations import DONT_KNOW
 from .errors import AgentError
 from .evidence import Block, EvidenceStore
+from .labels import readable
 from .memory_agent import Finding, MemoryReport
 from .question import Question, analyse, names_owner
 from .reader import (
@@ -545,7 +546,7 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
         thread = " ".join(_thread(b, store))
         context = f.context or bool(f.via)
         before = _antecedent(b, store)
-        following = sentences(b.text)
+        following = sentences(readable(b.text))  # a table row with its headers
         out += [
             Candidate(
                 s,
@@ -701,6 +702,9 @@ def _common_words(pool: list[Candidate]) -> set[str]:
     return out
 
 
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
 def _proper_words(pool: list[Candidate]) -> set[str]:
     """Words memory capitalizes inside a sentence: names, not sentence openers; and
     runs of them ("Wright State"), so a name typed in lower case elsewhere ("leaning
@@ -709,7 +713,9 @@ def _proper_words(pool: list[Candidate]) -> set[str]:
     for c in pool:
         texts = [c.text, *(b.text for b in c.blocks)]
         for t in texts:
-            out |= {m.lower() for m in re.findall(r"(?<=[a-z0-9,;] )([A-Z][\w'-]+)", t)}
+            said = re.findall(r"(?<=[a-z0-9,;] )([A-Z][\w'’-]+)", t)
+            # "With Rute's experience" writes Rute capitalized: the name without its "'s"
+            out |= {m.lower() for m in said} | {_POSSESSIVE.sub("", m.lower()) for m in said}
             runs = re.findall(r"(?<=[a-z0-9,;] )([A-Z][\w-]+(?: [A-Z][\w-]+)+)", t)
             out |= {r.lower() for r in runs}
     return out

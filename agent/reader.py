@@ -19,7 +19,8 @@ from validators.endings import ending_verb
 from validators.lexicon import base_forms, describes, kind_of, known, phrasal_verb
 
 from .evidence import Block
-from .question import Question, asked_time, type_nouns, without_time
+from .labels import Field, Labels, field_of
+from .question import Question, analyse, asked_time, type_nouns, without_time
 from .spans import (
     COUNT_WORDS,
     MONTHS,
@@ -38,6 +39,7 @@ from .spans import (
     written_lowercase,
 )
 from .text import WORD, is_question, lexicon, stem, stopwords, terms
+from .ties import apart, measured, measures, named_in_reply
 from .whose import MAX_RIVALS, is_rival, rival_wins, subject_fit, subject_person
 from .wiki import Fact
 
@@ -63,6 +65,11 @@ ENDED_WINDOW = 3  # words either side of the value where that verb counts
 #: said, their "my ...", their own turn, the asker's own note or document.
 ABOUT_BONUS = {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2, "own": 0.1}
 MAX_EMBED = 40
+#: A value whose label is what was asked ("Monthly rent: 289.00 EUR"): nearly as sure as
+#: a page's attribute line; again for the row of a table the question names ("site C").
+LABELLED = 0.3
+#: A name said apart from the thing asked about is likely another's (`ties.apart`).
+APART = 0.3
 #: A question word nothing in memory says is "mentioned" by a word this close in meaning
 #: ("lizard" for "iguana" is 0.51, "pets" 0.29; "lease" for "rent" 0.69).
 SIM_WORD = 0.5
@@ -121,6 +128,10 @@ _AFTER_PREP = re.compile(r"\b(?:in|at|near|to|from|around)\s+(?:the\s+)?([a-z][a
 #: A place name is near "a city" (porto 0.44, lisbon 0.53; march 0.21, dentist 0.24)
 PLACE_PROTOTYPE = "a city"
 SIM_PLACE = 0.4
+_HOW_MUCH = re.compile(r"\bhow much\b", re.I)
+_UNIT = re.compile(r"[^\d.,\s]")  # an amount with more than digits: "500 g", "2.7 ml", "5k"
+_DIGIT = re.compile(r"\d")  # ... written in digits ("best one yet" is no amount)
+_AT_LOWER = re.compile(r"\b(?:in|at|near)\s+([a-z][a-z-]{2,})\b")
 _MOVE_PREP = re.compile(r"\b(?:to|from|into)\s+$", re.I)
 #: similarity(question, texts) -> one score in [-1, 1] per text (an embedder's cosine).
 Similarity = Callable[[str, list[str]], list[float]]
@@ -540,6 +551,53 @@ class Reader:
         return frozenset(n.lower() for n in self.q.names)
 
     @cached_property
+    def _plain_question(self) -> str:
+        """The question without its time and the subject's name: sharing a name is not
+        sharing meaning, and "in April" is when, not what it is about."""
+        question = without_time(self.q.text)
+        for name in sorted(self.subj.names | self.subj.owner_names, key=len, reverse=True):
+            question = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", question, flags=re.I)
+        return " ".join(question.split())
+
+    @cached_property
+    def _labels(self) -> Labels:
+        """The "label: value" fields the question asks about (`labels.py`)."""
+        want = set(self.q.terms) - self.subj.name_terms
+        return Labels(self._plain_question, want, self.similarity)
+
+    def _asked_fields(self, c: Candidate) -> list[Field]:
+        """The asked fields of a turn's, note's or document's line; a page's line has
+        its own label (`Fact.attr`)."""
+        return [] if c.fact is not None else self._labels.asked(c.text)
+
+    def _tied(self, c: Candidate, span: str | None) -> bool:
+        """An amount that measures what a "how much/many" question asks about: "40 g
+        salt" for "how much salt goes in it?" (`ties.py`)."""
+        if self.q.answer_type != "number" or not span:
+            return False
+        at = c.text.lower().find(span.lower())
+        return at >= 0 and measures(c.text, at, at + len(span), self._measured)
+
+    @cached_property
+    def _measured(self) -> set[str]:
+        return measured(self.q.text) - self.subj.name_terms
+
+    def _apart(self, c: Candidate, span: str | None) -> bool:
+        """A name said in another clause than the thing asked about ("what's my cat
+        called?": "a second cat and i said no until after jess's wedding")."""
+        if self.q.answer_type != "name" or not span or c.fact is not None:
+            return False
+        return apart(c.text, span, set(self.q.focus) - self.subj.name_terms - self.subj.covered)
+
+    def _labelled(self, c: Candidate, span: str | None) -> bool:
+        """The span is the value of a field whose label is what was asked ("Monthly rent:
+        289.00 EUR" for the monthly payment), as a page's attribute line is."""
+        if not span:
+            return False
+        at = c.text.lower().find(span.lower())
+        return at >= 0 and field_of(self._asked_fields(c), at, at + len(span)) is not None
+
+    @cached_property
     def asks_money(self) -> bool:
         """A "how much" after money ("how much is the rent?", "what do i make an hour?"),
         not a quantity ("how much Metacam does he get?"): by the example questions it is
@@ -554,6 +612,7 @@ class Reader:
         """Every candidate that can answer, best first."""
         q = self.q
         idf = _idf(q, pool)
+        self._labels.weigh(idf)
         skip = {t for w in type_nouns() for t in terms(w)} | {
             t
             for w in lexicon()["generic_verbs"]
@@ -616,8 +675,9 @@ class Reader:
                 focus -= self.subj.name_terms
             if head_words & focus and not shared(head_words, words) and self._kinds_asked(c.text):
                 words = words | head_words  # "sage green" says which colour
-            if self._of_attribute(c):
-                # "Manager: Andre" is what "who's my boss?" asks, in other words
+            if self._of_attribute(c) or self._asked_fields(c):
+                # "Manager: Andre" is what "who's my boss?" asks, in other words; so is
+                # a document's "Monthly rent: 289.00 EUR" for the monthly payment.
                 return focus, 1.0, 1.0
             focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
             own = shared(topic, c.own_words())
@@ -662,7 +722,8 @@ class Reader:
             # subject's page retells it).
             retells = bool(c.retold) and c.via in self.subj.pages
             found_late = (c.rank > 3 or c.context) and not retells
-            if matched == 0 and about in ("none", "speaker", "own") and found_late:
+            labelled = bool(self._asked_fields(c))  # "Monthly rent:" for the payment
+            if matched == 0 and about in ("none", "speaker", "own") and found_late and not labelled:
                 continue
             kept.append((c, about, focus, focus_frac, matched))
         kept.sort(key=lambda k: (-(k[4] + 0.5 * k[3]), k[0].rank, k[0].key))
@@ -678,6 +739,7 @@ class Reader:
         sims = sims[: len(kept)]
         out: list[Reading] = []
         for (c, about, focus, focus_frac, matched), sim in zip(kept, sims, strict=True):
+            sim = max(sim, self._labels.asked_sim(c.text) if c.fact is None else 0.0)
             # The focus may go unsaid when the meaning is close, or when the sentence is
             # about the person a chain led to and shares the rest of the question.
             chained = about in ("name", "page", "phrase") and self.subj.resolved is not None
@@ -699,6 +761,11 @@ class Reader:
                 if asked and not asked_weak:
                     span, weak, when = asked, False, asked_when
                     sim -= 0.05
+            replied = False
+            if not span and q.answer_type == "name" and c.reply_to:
+                # "What's his name?" - "pickles lol.": the reply is the name asked.
+                span = named_in_reply(c.text, analyse(c.reply_to).answer_type == "name")
+                replied = span is not None
             by_meaning = False
             if not span and self._value_by_meaning(c, about, sim):
                 span = _value(c.fact)  # type: ignore[arg-type]
@@ -736,7 +803,7 @@ class Reader:
             if unmatched and not hop and not own_job:
                 continue
             value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION
-            if value_of and not shared(value_words, c.words()):
+            if value_of and not shared(value_words, c.words()) and not self._asked_fields(c):
                 continue  # "how much Metacam": "he's 11" is a number, not about Metacam
             fit = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
             score = fit
@@ -748,6 +815,16 @@ class Reader:
                 score -= ABOUT_BONUS["page"] - ABOUT_BONUS["speaker"]
             if q.typed:
                 score += 0.45 if span and not weak else (0.15 if span else -0.3)
+                score += LABELLED if replied or self._tied(c, span) else 0.0
+                score -= APART if self._apart(c, span) else 0.0
+                if span and q.answer_type == "name" and _PLURAL.search(q.text):
+                    # "who are the two cleaners?": the names said together, not one of them
+                    several = len(_LIST_GAP.split(span)) > 1
+                    score += LABELLED if several else -APART
+                if self._labelled(c, span):
+                    score += LABELLED
+                    # "Site: C; Elevation: 3,050 m": the row the question names ("site C")
+                    score += LABELLED if self._labels.row_named(c.text, q.text) else 0.0
                 score -= 0.2 if by_meaning else 0.0  # a guess by meaning, below a pattern
             elif span and (focus_frac == 1.0 or hop or self._value_by_meaning(c, about, sim)):
                 score += 0.3
@@ -760,8 +837,10 @@ class Reader:
                 score += IN_SCOPE
             if q.current and span and q.answer_type != "number" and _ended(c.text, span):
                 score -= ENDED  # "the wusthof is retired": what held, not what holds now
-            if q.owner == "me" and c.block.role == "assistant" and c.fact is None:
-                score -= 0.35  # the assistant's advice is not the asker's own fact
+            if (q.owner == "me" or not self.subj.defined) and _by_ai(c.block) and c.fact is None:
+                # The assistant's advice is not the asker's own fact, nor a fact of the
+                # asker's world ("the van"): "often €250-350 for a small van" is no lease.
+                score -= 0.35
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
             out.append(Reading(c, score, span, about, weak, when, sim, fit))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
@@ -848,7 +927,8 @@ class Reader:
                 self._close(word, words) or (word == head and bool(self._kinds_asked(c.text)))
                 for word in surface
             )
-            if r.sim >= SIM_MENTION or 2 * close >= len(surface) or self._of_attribute(c):
+            labelled = self._of_attribute(c) or bool(self._asked_fields(c))
+            if r.sim >= SIM_MENTION or 2 * close >= len(surface) or labelled:
                 kept.append(r)  # a value of the attribute asked after says it in its label
         return kept
 
@@ -957,10 +1037,25 @@ class Reader:
             for a in amounts(s)
             if not self._in_question(a.text) and not self._label(s, a) and not _names_it(s, a)
         ]
+        asked = self._labels.asked(s)
+        labelled = [a for a in found if field_of(asked, a.start, a.end)]
+        if labelled:
+            # "Paid vacation: two weeks": the label says the amount is the one asked about,
+            # whatever its unit ("Metacam ... 1.5 mg/ml: 2.7 ml" not the label's words);
+            # of money asked, the money of the value ("289.00 EUR ... on the 5th").
+            found = labelled
+            if not self.asks_money or max(money_rank(s, a) for a in found) < 1:
+                return found, False
         if not self.asks_money:
             # A span of time ("12 weeks to get ready") answers no question that names no
             # time ("what did i score?").
-            return [a for a in found if not self._time_span(a)], False
+            found = [a for a in found if not self._time_span(a)]
+            if self._measured and _HOW_MUCH.search(self.q.text):
+                # "how much flour?" is answered with a unit ("500 g"); a bare number
+                # ("loaf 3", "batch 7") numbers something, a weak answer at best.
+                united = [a for a in found if _DIGIT.search(a.text) and _UNIT.search(a.text)]
+                return (united, False) if united else (found, bool(found))
+            return found, False
         ranks = [money_rank(s, a) for a in found]
         asked = _rate(self.q.text)
         if asked:
@@ -1018,11 +1113,7 @@ class Reader:
     def _similarities(self, pool: Sequence[Candidate]) -> list[float]:
         if self.similarity is None or not pool:
             return [0.0] * len(pool)
-        # Without the subject's name on either side: sharing a name is not sharing meaning.
-        question = without_time(self.q.text)  # "in April" is when, not what it is about
-        for name in sorted(self.subj.names | self.subj.owner_names, key=len, reverse=True):
-            question = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", " ", question, flags=re.I)
-        question = " ".join(question.split())
+        question = self._plain_question
         texts = [c.text for c in pool]
         # A fact's label alone ("Employer") says best what the line is about; a page line
         # says what the turn it retells is about.
@@ -1153,7 +1244,10 @@ class Reader:
                 if at:
                     return self._pick(s, at)
                 if not spans and written_lowercase(s):
-                    return self._lowercase_place(s), False
+                    return self._lowercase_place(s) or self._unmarked_place(s), False
+                unmarked = self._unmarked_place(s)
+                if unmarked:  # "Rute was cleaning for a hotel in sintra": not "Rute"
+                    return unmarked, False
                 text, _ = self._pick(s, toward or spans)
                 return text, text is not None
             if spans and _PLURAL.search(q.text):
@@ -1210,6 +1304,21 @@ class Reader:
                     break
             i += 1
         return out
+
+    def _unmarked_place(self, s: str) -> str | None:
+        """A place name typed in lower case after "in/at/near" in a sentence that has
+        capitals elsewhere: a word no dictionary knows ("in sintra")."""
+        for m in _AT_LOWER.finditer(s):
+            word = m.group(1)
+            if (
+                word not in stopwords()
+                and not _DATE_WORD.fullmatch(word)
+                and not self._in_question(word)
+                and word not in self.subj.names
+                and not known(word)
+            ):
+                return word.title()
+        return None
 
     def _lowercase_place(self, s: str) -> str | None:
         """In a sentence typed in lower case, the word after "in/at/to" that is most like
@@ -1278,7 +1387,15 @@ class Reader:
         # A title is no part of the answer: "Dr. Hollis" is Hollis, whom the question names.
         words = set(WORD.findall(text.lower())) - TITLES
         qwords = set(WORD.findall(self.q.text.lower()))
-        return bool(words) and words <= qwords
+        if not words:
+            return False
+        # ... in another form too: "Vets" is the "vet" asked about, not a vet's name.
+        said = terms(" ".join(words))
+        return words <= qwords or (len(words) == 1 and bool(said) and said <= self._q_stems)
+
+    @cached_property
+    def _q_stems(self) -> set[str]:
+        return terms(self.q.text)
 
     def _pick(self, s: str, spans: list[Span]) -> tuple[str | None, bool]:
         return (self._nearest(s, spans).text, False) if spans else (None, False)
@@ -1286,6 +1403,9 @@ class Reader:
     def _nearest(self, s: str, spans: list[Span]) -> Span:
         """The span closest to the words the question shares with the sentence."""
         want = set(self.q.terms) - self.subj.name_terms
+        asked = self._labels.asked(s)
+        inside = [sp for sp in spans if field_of(asked, sp.start, sp.end)]
+        spans = inside or spans  # the value of the field asked about ("Vet: Dr Pryce")
         low = s.lower()
         spots = [m.start() for m in WORD.finditer(low) if terms(m.group(0)) & want]
         if not spots:

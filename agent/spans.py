@@ -435,9 +435,14 @@ def names(
             and text.lower() not in known  # "Omar Haddad is the tech lead"
             and first.lower() not in firsts
         )
+        # "Miso and Tofu." lists names: its first word is one too, though a sentence's.
+        listed = re.match(r"\S+\s+(?:and|&)\s+\S", text) is not None
         if first.lower() in ("i", "i'm", "i've", "i'd", "i'll") or (
             unknown_start
-            and (_ordinary(first) or (proper is not None and first.lower() not in proper))
+            and (
+                _ordinary(first)
+                or (proper is not None and first.lower() not in proper and not listed)
+            )
         ):
             rest = text.split(None, 1)
             if len(rest) < 2:

@@ -1,0 +1,186 @@
+"""Values that a line labels: "Monthly rent: 289.00 EUR", "Vet: Dr Hannah Pryce", "salt:
+40g". A document, a form or a note says what a value is by the words before its colon,
+the way a wiki page does with "**Employer:** X". A Markdown table says it by its column
+headers, so each row is read as "Header: cell; Header: cell", and the label of every
+cell is there in the row's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .text import terms
+
+#: A label is a short phrase: "Monthly rent", "Date of consultation", "Metacam (meloxicam)
+#: 1.5 mg/ml oral suspension"; longer text before a colon is a sentence introducing a list.
+MAX_LABEL_WORDS = 8
+MAX_LABEL_CHARS = 60
+#: A field ends at a semicolon, a table cell border, or a full stop before a new sentence.
+_FIELD_END = re.compile(r";|\s\|\s|(?<!Dr|Mr|Ms|St)(?<!Mrs)\.\s+(?=[A-Z])")
+_LABEL = re.compile(rf"\s*([^:;|]{{1,{MAX_LABEL_CHARS}}}?)\s*:\s+(?=\S)")
+_TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+#: The lines `ingest/documents/tables.py` writes above a table so that search finds it:
+#: a description ("Table: Sites (3 rows × 4 columns: ...)") and its keywords. They
+#: describe the table; its rows say what is in it.
+_TABLE_DESCRIPTION = re.compile(r"\(\d+ rows × \d+ columns: .*\)\.$")
+_TABLE_KEYWORDS = re.compile(r"^Keywords: .*\.$")
+
+
+@dataclass(frozen=True)
+class Field:
+    label: str
+    value: str
+    start: int  # where the value starts in the text
+    end: int
+
+
+def fields(text: str) -> list[Field]:
+    """Every "label: value" of a line, in order."""
+    out: list[Field] = []
+    start = 0
+    bounds = [(m.start(), m.end()) for m in _FIELD_END.finditer(text)] + [(len(text), len(text))]
+    for stop, after in bounds:
+        segment = text[start:stop]
+        m = _LABEL.match(segment)
+        if m and _is_label(m.group(1)):
+            v0 = start + m.end()
+            value = text[v0:stop].rstrip(" .")
+            if value:
+                out.append(Field(m.group(1).strip(), value, v0, v0 + len(value)))
+        start = after
+    return out
+
+
+def _is_label(label: str) -> bool:
+    words = label.split()
+    if not words or len(words) > MAX_LABEL_WORDS or "," in label:
+        return False
+    # "10:30", "http://", "re: ..." are no labels; a label starts with a letter.
+    return label[0].isalpha() and not label.lower().startswith(("http", "re", "fwd"))
+
+
+def field_of(flds: list[Field], start: int, end: int) -> Field | None:
+    """The field whose value holds the span [start, end)."""
+    for f in flds:
+        if f.start <= start and end <= f.end:
+            return f
+    return None
+
+
+def readable(text: str) -> str:
+    """A block as the reader reads it: each row of a Markdown table as "Header: cell;
+    Header: cell", the table's own description and keywords lines left out, the rest as
+    written."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if (
+            _cells(line) is not None
+            and i + 1 < len(lines)
+            and _TABLE_RULE.match(lines[i + 1].strip())
+        ):
+            headers = _cells(line) or []
+            # What ingest wrote above the table to describe it.
+            while out and (
+                _TABLE_KEYWORDS.match(out[-1].strip()) or _TABLE_DESCRIPTION.search(out[-1].strip())
+            ):
+                out.pop()
+            i += 2
+            while i < len(lines) and _cells(lines[i]) is not None:
+                row = _cells(lines[i]) or []
+                pairs = [
+                    f"{h}: {v}" if h else v
+                    for h, v in zip(headers + [""] * len(row), row, strict=False)
+                    if v
+                ]
+                out.append("; ".join(pairs))
+                i += 1
+            continue
+        out.append(line)
+        i += 1
+    return "\n".join(out)
+
+
+def _cells(line: str) -> list[str] | None:
+    """The cells of a Markdown table line ("| a | b |"), or None."""
+    s = line.strip()
+    if not (s.startswith("|") and s.endswith("|") and len(s) > 2):
+        return None
+    parts = re.split(r"(?<!\\)\|", s[1:-1])
+    return [" ".join(p.replace("\\|", "|").split()) for p in parts]
+
+
+#: A label this close in meaning to the question is what it asks about, though it shares
+#: no word ("Monthly rent" for "the monthly payment for the van" 0.52, "Vet" 0.53; "Salary"
+#: for "how much annual leave" 0.48, "Field lead" for the field station manager 0.46).
+SIM_LABEL = 0.5
+#: ... or a label that says most of what the question asks, its rarer words weighing more:
+#: "Metacam (meloxicam) 1.5 mg/ml oral suspension" for "how much Metacam does he get".
+SHARE_LABEL = 0.5
+
+Similarity = Callable[[str, list[str]], list[float]]
+
+
+class Labels:
+    """The fields of lines that a question asks about, by their labels."""
+
+    def __init__(self, question: str, want: set[str], similarity: Similarity | None):
+        self.question = question  # without the subject's name: a name is no topic
+        self.want = want  # the question's stems, but the subject's name
+        self.similarity = similarity
+        self.weights: dict[str, float] = {}  # how rare each stem is in what was found
+        self._sims: dict[str, float] = {}
+        self._asked: dict[str, list[Field]] = {}
+
+    def weigh(self, weights: dict[str, float]) -> None:
+        """How rare each word of the question is in what memory returned."""
+        self.weights = weights
+        self._asked.clear()
+
+    def label_sim(self, label: str) -> float:
+        if self.similarity is None:
+            return 0.0
+        if label not in self._sims:
+            self._sims[label] = self.similarity(self.question, [label])[0]
+        return self._sims[label]
+
+    def asked(self, text: str) -> list[Field]:
+        """The fields whose label says what the question asks: most of its words ("Paid
+        vacation" for "how much paid vacation do i get"), or its meaning."""
+        if text not in self._asked:
+            self._asked[text] = [
+                f
+                for f in fields(text)
+                if (said := terms(f.label))
+                and (self._share(said) >= SHARE_LABEL or self.label_sim(f.label) >= SIM_LABEL)
+            ]
+        return self._asked[text]
+
+    def _share(self, said: set[str]) -> float:
+        total = sum(self.weights.get(t, 1.0) for t in self.want)
+        return sum(self.weights.get(t, 1.0) for t in said & self.want) / total if total else 0.0
+
+    def asked_sim(self, text: str) -> float:
+        """How near the question the closest asked label of a line is (0 with none)."""
+        return max((self.label_sim(f.label) for f in self.asked(text)), default=0.0)
+
+    def row_named(self, text: str, question: str) -> bool:
+        """A table row (or form) whose key the question names: "site C" asks for the row
+        "Site: C; Elevation: ..."; its label said before it in the question, or a value
+        of more than one letter said anywhere."""
+        low = question.lower()
+        for f in fields(text):
+            value = f.value.strip()
+            if not value or len(value.split()) > 3:
+                continue
+            v = re.escape(value.lower())
+            label = re.escape(f.label.lower())
+            if re.search(rf"\b{label}\s+{v}\b", low):
+                return True
+            if len(value) > 1 and not value.isdigit() and re.search(rf"(?<!\w){v}(?!\w)", low):
+                return True
+        return False

@@ -1,0 +1,111 @@
+"""How a value in a sentence is tied to what the question asks about. A sentence may hold
+several values of the kind asked for, and several sentences may hold one: the answer is
+the value said of the thing asked about, not the one nearest in the text.
+
+- "how much salt goes in it?": "40 g salt" measures salt; "batch 7" numbers a batch.
+- "what's my cat called?": a name said in another clause than the cat ("a second cat and
+  i said no until after jess's wedding") is not the cat's.
+- "What's his name?" - "pickles lol": a short reply to a question for a name is the name,
+  typed in lower case or not.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from .text import WORD, lexicon, stopwords, terms
+
+#: What stands between two clauses: punctuation or a joining word.
+CLAUSE_BREAK = re.compile(r"[,;:()!?]|\.\s|\s[-–—]\s|\b(?:and|but|then|so|because|bc)\b")
+#: A name this far from every word of the thing asked about, past a clause break, is
+#: said of something else ("my cat, Pickles" is 5 characters apart).
+APART_CHARS = 40
+#: How many words after an amount say what it measures ("40 g salt", "24 contact hours").
+UNIT_WORDS = 3
+#: A reply this short is all value: "pickles lol", "dog!!", "Ana, why?".
+SHORT_REPLY_WORDS = 4
+_HOW_MUCH = re.compile(r"\bhow\s+(?:much|many)\s+(.*)$", re.I)
+
+
+@cache
+def _aux() -> frozenset[str]:
+    words = lexicon()["aux"]
+    return frozenset(str(w) for w in words)  # type: ignore[union-attr]
+
+
+@cache
+def _light_verbs() -> frozenset[str]:
+    return frozenset(str(w) for w in lexicon()["generic_verbs"])  # type: ignore[union-attr]
+
+
+def _light(word: str) -> bool:
+    """A light verb in any form: "goes", "got", "using"."""
+    from validators.lexicon import base_forms
+
+    return word in _light_verbs() or any(b in _light_verbs() for b in base_forms(word))
+
+
+@cache
+def _openers() -> frozenset[str]:
+    return frozenset(str(w) for w in lexicon()["sentence_openers"])  # type: ignore[union-attr]
+
+
+def measured(question: str) -> set[str]:
+    """The stems of what a "how much/many" question measures: "salt" in "how much salt goes
+    in my sauce?", "paid vacation" in "how much paid vacation do i get?"."""
+    m = _HOW_MUCH.search(question)
+    if not m:
+        return set()
+    out: list[str] = []
+    for w in WORD.findall(m.group(1).lower()):
+        if w in stopwords() or w in _aux() or len(out) == 2 or _light(w):
+            break  # "how much salt goes in": the verb ends what is measured
+        out.append(w)
+    return terms(" ".join(out))
+
+
+def measures(text: str, start: int, end: int, what: set[str]) -> bool:
+    """The amount at [start, end) measures one of `what`: it is said in the words right
+    after it, in the same clause ("40 g salt", "3 cups of flour")."""
+    if not what:
+        return False
+    after = CLAUSE_BREAK.split(text[end:].lower(), maxsplit=1)[0]
+    unit = " ".join(WORD.findall(text[start:end].lower())[1:] + WORD.findall(after)[:UNIT_WORDS])
+    return bool(terms(unit) & what)
+
+
+def apart(text: str, value: str, focus: set[str]) -> bool:
+    """A value said in another clause than every word of the thing asked about, and not
+    near any of them: of something else."""
+    if not focus:
+        return False
+    low = text.lower()
+    at = low.find(value.lower())
+    if at < 0:
+        return False
+    spots = [m.start() for m in WORD.finditer(low) if terms(m.group(0)) & focus]
+    if not spots:
+        return False
+
+    def far(p: int) -> bool:
+        lo, hi = sorted((at, p))
+        return hi - lo > APART_CHARS and CLAUSE_BREAK.search(low[lo:hi]) is not None
+
+    return all(far(p) for p in spots)
+
+
+def named_in_reply(text: str, asks_name: bool) -> str | None:
+    """The name a short reply gives to a question for one ("What's his name?" -
+    "pickles lol."): its first word that is no filler, capitalised."""
+    if not asks_name:
+        return None
+    words = WORD.findall(text)
+    if not words or len(words) > SHORT_REPLY_WORDS:
+        return None
+    for w in words:
+        low = w.lower()
+        if low in stopwords() or low in _openers() or low in _aux():
+            continue
+        return w[:1].upper() + w[1:]
+    return None
