@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
-from .text import terms
+from .text import lexicon, terms
 
 #: A label is a short phrase: "Monthly rent", "Date of consultation", "Metacam (meloxicam)
 #: 1.5 mg/ml oral suspension"; longer text before a colon is a sentence introducing a list.
@@ -57,8 +58,22 @@ def _is_label(label: str) -> bool:
     words = label.split()
     if not words or len(words) > MAX_LABEL_WORDS or "," in label:
         return False
+    # A label names a thing; "The migration is finished: every job runs on X" is a
+    # sentence, whose colon introduces what it says, not the value of a field.
+    if any(w.lower().strip("'’") in _finite() for w in words):
+        return False
     # "10:30", "http://", "re: ..." are no labels; a label starts with a letter.
     return label[0].isalpha() and not label.lower().startswith(("http", "re", "fwd"))
+
+
+@cache
+def _finite() -> frozenset[str]:
+    """Auxiliaries and forms of 'be' and 'have' (`question_words.json` "aux"), their
+    contractions and the subject pronouns: a phrase with one is a clause ("we kicked off
+    the project today: ...")."""
+    words = lexicon()["aux"]
+    pronouns = {"i", "we", "you", "he", "she", "they", "it's", "i'm", "we're", "they're"}
+    return frozenset(str(w) for w in words) | pronouns
 
 
 def field_of(flds: list[Field], start: int, end: int) -> Field | None:

@@ -132,3 +132,11 @@ def test_a_label_says_the_amount_asked_whatever_its_unit(memory: Path) -> None:
 
 def test_a_labelled_name_answers_which_person(memory: Path) -> None:
     assert ask(memory, "which dentist fitted my temporary crown?").startswith("Dr Amara Osei")
+
+
+def test_a_sentence_before_a_colon_is_no_label() -> None:
+    # A chat line whose colon introduces what the sentence says: no field, so "Kestrel"
+    # is not the value of "the rollout is over" when asked who runs the rollout.
+    assert fields("The rollout is over: every store now takes payments on Kestrel.") == []
+    assert fields("we finally booked it: the van comes friday") == []
+    assert [f.label for f in fields("Owner: Ruth Okafor; Status: done")] == ["Owner", "Status"]
