@@ -47,6 +47,10 @@ _EVENTS = [FileCreatedEvent, FileModifiedEvent, FileDeletedEvent, FileMovedEvent
 DEFAULT_DEBOUNCE = 0.5
 
 
+#: How many times a search applies events that keep arriving before it compares every file.
+FLUSH_ROUNDS = 3
+
+
 class IndexWatcher(FileSystemEventHandler):
     """Start with `start()`, stop with `stop()`; or use it as a context manager."""
 
@@ -144,9 +148,17 @@ class IndexWatcher(FileSystemEventHandler):
         """Called by a search: apply what is waiting now; True when nothing is left."""
         if self._observer is None or not self._observer.is_alive():
             return False
-        self.flush()
-        with self._mu:
-            return not self._failed and not self._pending and not self._everything
+        # One write is several events (modified, closed...), and on a busy machine the
+        # last may land while the first are applied: apply those too rather than have
+        # the search fall back to comparing every file.
+        for _ in range(FLUSH_ROUNDS):
+            self.flush()
+            with self._mu:
+                if self._failed:
+                    return False
+                if not self._pending and not self._everything:
+                    return True
+        return False
 
     def flush(self) -> None:
         """Apply the changes seen so far, without waiting for the debounce."""
