@@ -10,10 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from agent.labels import fields, readable
-from brain.cli import cli
+from tests.test_agent_messy import run
 
 GYM_CHAT = """---
 date: 2026-01-08
@@ -66,12 +65,6 @@ Date of visit: 14 February 2026. Dentist: Dr Amara Osei.
 
 Treatment: temporary crown on the lower left molar; permanent crown fitted in three weeks.
 """
-
-
-def run(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 @pytest.fixture(scope="module")

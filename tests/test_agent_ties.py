@@ -10,10 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from agent.ties import apart, measured, measures, named_in_reply
-from brain.cli import cli
+from tests.test_agent_messy import run
 
 DOG = """---
 date: 2026-03-02
@@ -65,12 +64,6 @@ baked my rye loaf 3 again today with the new flour, best one yet. recipe in my n
 ## Assistant
 Well done! A long cold proof really helps rye develop flavour.
 """
-
-
-def run(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 @pytest.fixture(scope="module")
