@@ -15,8 +15,8 @@ from agent.citations import DONT_KNOW
 from agent.evidence import Block
 from agent.reader import Candidate, Subject, _about
 from agent.runner import Agent, AgentSettings
-from memory_schema import Evidence, MemoryRepo, Session, Turn, build_page
-from tests.test_agent_reading import build_memory
+from memory_schema import Evidence, MemoryRepo, Session, build_page
+from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/05/friends-1.md"
 
@@ -35,11 +35,7 @@ def _sessions() -> list[Session]:
         # The reply names the book and says nothing of books: the question before it does.
         ("Iris", "Oh, easily Momo by Michael Ende. My gran read it to me."),
     ]
-    turns = [
-        Turn("user" if who == "Iris" else "assistant", text, speaker=who, at=start)
-        for who, text in lines
-    ]
-    return [Session(id="friends-1", title="friends-1", format="brain", turns=turns, started=start)]
+    return [two_people("friends-1", start, "Iris", lines)]
 
 
 def _pages() -> list:

@@ -15,8 +15,8 @@ import pytest
 
 from agent.question import analyse, asked_time, without_time
 from agent.runner import Agent, AgentSettings
-from memory_schema import MemoryRepo, Session, Turn
-from tests.test_agent_reading import build_memory
+from memory_schema import MemoryRepo, Session
+from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/05/friends-1.md"
 S2 = "sessions/2025/03/friends-2.md"
@@ -25,11 +25,7 @@ S4 = "sessions/2025/06/friends-4.md"
 
 
 def _session(sid: str, start: dt.datetime, lines: list[tuple[str, str]]) -> Session:
-    turns = [
-        Turn("user" if who == "Noor" else "assistant", text, speaker=who, at=start)
-        for who, text in lines
-    ]
-    return Session(id=sid, title=sid, format="brain", turns=turns, started=start)
+    return two_people(sid, start, "Noor", lines)
 
 
 def _sessions() -> list[Session]:

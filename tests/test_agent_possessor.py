@@ -12,8 +12,8 @@ import datetime as dt
 import pytest
 
 from agent.runner import Agent, AgentSettings
-from memory_schema import MemoryRepo, Session, Turn
-from tests.test_agent_reading import build_memory
+from memory_schema import MemoryRepo, Session
+from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/10/neighbours-1.md"
 
@@ -30,13 +30,7 @@ def _sessions() -> list[Session]:
         ),
         ("Bo", "cute, get her a turtle plush for the party"),
     ]
-    turns = [
-        Turn("user" if who == "Ines" else "assistant", text, speaker=who, at=start)
-        for who, text in lines
-    ]
-    return [
-        Session(id="neighbours-1", title="neighbours-1", format="brain", turns=turns, started=start)
-    ]
+    return [two_people("neighbours-1", start, "Ines", lines)]
 
 
 @pytest.fixture(scope="module")

@@ -201,6 +201,16 @@ def _pages() -> list:
     return [oskar, mila]
 
 
+def two_people(sid: str, start: dt.datetime, user: str, lines: list[tuple[str, str]]) -> Session:
+    """A conversation between two people, as (speaker, text) lines: `user`'s turns are the
+    user turns, the other person's the assistant turns, and every turn names its speaker."""
+    turns = [
+        Turn("user" if who == user else "assistant", text, speaker=who, at=start)
+        for who, text in lines
+    ]
+    return Session(id=sid, title=sid, format="brain", turns=turns, started=start)
+
+
 def build_memory(root: Path, sessions: list[Session], pages: list | None) -> MemoryRepo:
     """A memory of these sessions and, when given, these wiki pages and their INDEX.md."""
     repo, _ = init_memory(root)

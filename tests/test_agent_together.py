@@ -13,8 +13,8 @@ import pytest
 from agent.citations import DONT_KNOW
 from agent.question import analyse
 from agent.runner import Agent, AgentSettings
-from memory_schema import MemoryRepo, Session, Turn
-from tests.test_agent_reading import build_memory
+from memory_schema import MemoryRepo, Session
+from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/09/mates-1.md"
 
@@ -27,11 +27,7 @@ def _sessions() -> list[Session]:
         ("Dario", "we should go together sometime"),
         ("Wren", "deal. also my landlord finally fixed the boiler"),
     ]
-    turns = [
-        Turn("user" if who == "Dario" else "assistant", text, speaker=who, at=start)
-        for who, text in lines
-    ]
-    return [Session(id="mates-1", title="mates-1", format="brain", turns=turns, started=start)]
+    return [two_people("mates-1", start, "Dario", lines)]
 
 
 @pytest.fixture(scope="module")

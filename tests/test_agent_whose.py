@@ -13,25 +13,19 @@ import pytest
 
 from agent.citations import DONT_KNOW
 from agent.runner import Agent, AgentSettings
-from memory_schema import Evidence, MemoryRepo, Session, Turn, build_page
-from tests.test_agent_reading import build_memory
+from memory_schema import Evidence, MemoryRepo, Session, build_page
+from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/04/friends-1.md"
 S2 = "sessions/2025/04/friends-2.md"
 
 
 def _sessions() -> list[Session]:
-    def session(sid: str, start: dt.datetime, lines: list[tuple[str, str]]) -> Session:
-        turns = [
-            Turn("user" if who == "Noor" else "assistant", text, speaker=who, at=start)
-            for who, text in lines
-        ]
-        return Session(id=sid, title=sid, format="brain", turns=turns, started=start)
-
     return [
-        session(
+        two_people(
             "friends-1",
             dt.datetime(2025, 4, 6, 19),
+            "Noor",
             [
                 ("Noor", "Hey Tobias! I ran my first half marathon on Sunday."),
                 ("Tobias", "No way, congrats Noor! How did it go?"),
@@ -48,9 +42,10 @@ def _sessions() -> list[Session]:
                 ("Noor", "Oh no, poor keyboard!"),
             ],
         ),
-        session(
+        two_people(
             "friends-2",
             dt.datetime(2025, 4, 20, 18),
+            "Noor",
             [
                 ("Tobias", "How is the training going?"),
                 (

@@ -16,25 +16,19 @@ from agent.evidence import EvidenceStore
 from agent.runner import Agent, AgentSettings
 from agent.wiki import Wiki
 from agent.wiki_index import nearest_lines, question_text
-from memory_schema import Evidence, MemoryRepo, Session, Turn, build_page
-from tests.test_agent_reading import build_memory
+from memory_schema import Evidence, MemoryRepo, Session, build_page
+from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/02/pals-1.md"
 S2 = "sessions/2025/03/pals-2.md"
 
 
 def _sessions() -> list[Session]:
-    def session(sid: str, start: dt.datetime, lines: list[tuple[str, str]]) -> Session:
-        turns = [
-            Turn("user" if who == "Priya" else "assistant", text, speaker=who, at=start)
-            for who, text in lines
-        ]
-        return Session(id=sid, title=sid, format="brain", turns=turns, started=start)
-
     return [
-        session(
+        two_people(
             "pals-1",
             dt.datetime(2025, 2, 9, 20),
+            "Priya",
             [
                 ("Ansel", "Long week? You sounded wiped on the phone."),
                 (
@@ -46,9 +40,10 @@ def _sessions() -> list[Session]:
                 ("Priya", "Also I want to study for my driving test this weekend, wish me luck."),
             ],
         ),
-        session(
+        two_people(
             "pals-2",
             dt.datetime(2025, 3, 2, 18),
+            "Priya",
             [
                 ("Ansel", "Did the test go ok?"),
                 ("Priya", "Passed! Now I need a cheap car, any tips?"),
