@@ -571,6 +571,8 @@ def _respell(question: str, pool: list[Candidate]) -> str:
     nearly alike."""
     from rapidfuzz import fuzz, process
 
+    from validators.lexicon import known
+
     said = {w for c in pool for w in WORD.findall(" ".join(b.text for b in c.blocks).lower())}
     said |= {w for c in pool for w in WORD.findall(c.text.lower())}
     vocab = sorted(w for w in said if len(w) >= 4 and not w.isdigit())
@@ -581,6 +583,10 @@ def _respell(question: str, pool: list[Candidate]) -> str:
         word = m.group(0)
         low = word.lower()
         if len(low) < 5 or low in stopwords() or low in said or low in _QUESTION_WORDS:
+            return word
+        if known(low):
+            # A dictionary word is what was meant even when memory spells a neighbour:
+            # "yearly premium" is no typo of "early".
             return word
         best = process.extractOne(low, vocab, scorer=fuzz.ratio, score_cutoff=RESPELL)
         if best is None or terms(best[0]) == terms(low):

@@ -129,6 +129,14 @@ def _cells(line: str) -> list[str] | None:
     return [" ".join(p.replace("\\|", "|").split()) for p in parts]
 
 
+@cache
+def _kind_words() -> frozenset[str]:
+    """The stems of the names of the kinds of value ("number", "date", "name", "place")."""
+    from .question import type_nouns
+
+    return frozenset(t for kind in set(type_nouns().values()) for t in terms(kind))
+
+
 #: A label this close in meaning to the question is what it asks about, though it shares
 #: no word ("Monthly rent" for "the monthly payment for the van" 0.52, "Vet" 0.53; "Salary"
 #: for "how much annual leave" 0.48, "Field lead" for the field station manager 0.46).
@@ -176,8 +184,11 @@ class Labels:
         return self._asked[text]
 
     def _share(self, said: set[str]) -> float:
-        total = sum(self.weights.get(t, 1.0) for t in self.want)
-        return sum(self.weights.get(t, 1.0) for t in said & self.want) / total if total else 0.0
+        # A word that names only the kind of value ("number" in "what's my policy
+        # number?") is in every label of that kind: "Payroll number" is not asked.
+        want = {t for t in self.want if t not in _kind_words()} or self.want
+        total = sum(self.weights.get(t, 1.0) for t in want)
+        return sum(self.weights.get(t, 1.0) for t in said & want) / total if total else 0.0
 
     def asked_sim(self, text: str) -> float:
         """How near the question the closest asked label of a line is (0 with none)."""

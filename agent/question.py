@@ -157,6 +157,10 @@ def analyse(text: str) -> Question:
     drop = {t for t in all_terms if _is_type_word(t)}
     generic = {w for v in _words("generic_verbs") for w in terms(v)}
     focus_words = list(head) if head else []
+    if _head_owned_elsewhere(low, head, chain, drop):
+        # "how much pension came out of my pay?": the pay is where the pension is; a
+        # sentence about the pension need not say it ("Pension: £96.70").
+        chain = []
     for i, link in enumerate(chain):
         # A link closed by "'s" is a noun phrase ("best friend's"); the last one may run
         # into a verb ("sister live"), so only its first word must be said.
@@ -301,9 +305,12 @@ def _is_type_word(stemmed: str) -> bool:
 def _head_noun(toks: list[str], wh: str) -> tuple[str, ...]:
     """The words right after what/which that name the thing asked for:
     "which task tracker do I use" -> ("task", "tracker")."""
-    if wh not in ("what", "which", "whose"):
+    if wh == "how":
+        return _amount_of(toks)
+    if wh in ("what", "which", "whose"):
+        i = toks.index(wh) + 1
+    else:
         return ()
-    i = toks.index(wh) + 1
     while i < len(toks) and toks[i] in ("kind", "type", "sort", "of", "the", "a", "an"):
         i += 1
     out: list[str] = []
@@ -317,6 +324,34 @@ def _head_noun(toks: list[str], wh: str) -> tuple[str, ...]:
             break
         i += 1
     return tuple(out)
+
+
+def _amount_of(toks: list[str]) -> tuple[str, ...]:
+    """The nouns right after "how much/many": "how much pension came out of my pay" ->
+    ("pension",). The tagger tells the noun from the verb after it ("came")."""
+    i = toks.index("how") + 1
+    if i + 1 >= len(toks) or toks[i] not in ("much", "many"):
+        return ()
+    from language.nlp import parse
+
+    doc = parse([" ".join(toks)])[0]
+    out: list[str] = []
+    for tok in doc[i + 1 :] if len(doc) == len(toks) else ():
+        if tok.pos_ not in ("NOUN", "PROPN") or len(out) == 3:
+            break
+        out.append(tok.text)
+    return tuple(out)
+
+
+def _head_owned_elsewhere(
+    low: str, head: tuple[str, ...], chain: list[str], drop: set[str]
+) -> bool:
+    """Whether the question names its own thing (a head noun that is no type word) and
+    the possessive chain comes after a preposition, as where the thing is ("out of my
+    pay", "for my dog"), not as whose it is."""
+    if not head or not chain or all(t in drop for w in head for t in terms(w)):
+        return False
+    return bool(re.search(rf"\b(?:{'|'.join(_PREPS)})\s+(?:my|our)\s+{re.escape(chain[0])}\b", low))
 
 
 def _chain(low: str) -> tuple[str | None, list[str]]:

@@ -32,6 +32,7 @@ from .spans import (
     dates,
     durations,
     frequencies,
+    is_code,
     money_rank,
     names,
     occupations,
@@ -606,7 +607,18 @@ class Reader:
             return False
         if re.search(r"\bhow many\b", self.q.text, re.I):
             return False  # a count ("how many contact hours")
+        if self.asks_code:
+            return False
         return nearer(self.similarity, self.q.text, "amount_asked") == "money"
+
+    @cached_property
+    def asks_code(self) -> bool:
+        """A number that names something ("what's the booking reference?", "the phone
+        number for the clinic"): answered by a code, not an amount ("NM-4471-20", not
+        "4471"); by the example questions it is nearest to (`code_asked`)."""
+        if self.q.answer_type != "number" or self.similarity is None or self.q.wh == "how":
+            return False
+        return nearer(self.similarity, self.q.text, "code_asked", CODE_MARGIN) == "code"
 
     def read(self, pool: Sequence[Candidate]) -> list[Reading]:
         """Every candidate that can answer, best first."""
@@ -1037,6 +1049,9 @@ class Reader:
             for a in amounts(s)
             if not self._in_question(a.text) and not self._label(s, a) and not _names_it(s, a)
         ]
+        if self.asks_code:
+            codes = [a for a in found if is_code(a.text)]
+            return (codes, False) if codes else (found, bool(found))
         asked = self._labels.asked(s)
         labelled = [a for a in found if field_of(asked, a.start, a.end)]
         if labelled:
@@ -1525,6 +1540,10 @@ def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -
     if near[first] > near[second] + margin:
         return first
     return second if near[second] >= near[first] else None
+
+
+#: A number question asks for a code when its examples are nearer by this much.
+CODE_MARGIN = 0.05
 
 
 #: A question is after an attribute when its example questions are nearer than those of

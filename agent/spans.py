@@ -74,6 +74,13 @@ _AMOUNT = re.compile(
     r"from|by|than|if|as|when|until|after|before|plus|x)\b)[a-z]+)?",
     re.I,
 )
+#: A reference written as one code: letters and digits joined by hyphens or slashes
+#: ("NM-4471-20", "AB12/334"), or a phone number's digit groups ("0345 600 1122",
+#: "+44 20 7946 0958"). Its digits are no amount: the code is the value.
+_CODE = re.compile(
+    r"(?<![\w/-])(?:(?=[\w/-]*[A-Za-z])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+"
+    r"|(?:\+\d{1,3}[ -]?|0)\d{2,5}(?:[ -]\d{3,6}){1,3})(?![\w/-])"
+)
 _FREQUENCY = re.compile(
     rf"\b(?:every\s+(?:other\s+)?(?:{_NUM_WORD}\s+)?[a-z]+|(?:{_NUM_WORD})\s+times?\s+(?:a|per|each)"
     rf"\s+[a-z]+|once\s+(?:a|per)\s+[a-z]+|twice\s+(?:a|per)\s+[a-z]+|daily|weekly|"
@@ -293,13 +300,16 @@ def amounts(sentence: str) -> list[Span]:
     """Numbers with their unit ("22,000 euros", "31 people", "750", "two weeks"), not
     dates or times."""
     date_spans = [(s.start, s.end) for s in dates(sentence, None)]
-    out = [
+    codes = [m for m in _CODE.finditer(sentence) if not _in_spans(m.start(), date_spans)]
+    date_spans += [(m.start(), m.end()) for m in codes]
+    out = [Span(m.group(0), m.start(), m.end()) for m in codes]
+    out += [
         Span(m.group(0), m.start(), m.end())
         for m in _WORD_AMOUNT.finditer(sentence)
         if m.group(0).split()[-1].lower() not in stopwords()
     ]
     for m in _AMOUNT.finditer(sentence):
-        if any(s <= m.start() < e for s, e in date_spans):
+        if _in_spans(m.start(), date_spans):
             continue
         if re.match(r"\d{1,2}:\d{2}", sentence[m.start() :]):
             continue
@@ -311,6 +321,15 @@ def amounts(sentence: str) -> list[Span]:
             text = text.rsplit(" ", 1)[0]
         out.append(Span(text, m.start(), m.start() + len(text)))
     return sorted(out, key=lambda s: s.start)
+
+
+def is_code(text: str) -> bool:
+    """A reference or phone number written as one code ("NM-4471-20", "0345 600 1122")."""
+    return _CODE.fullmatch(text) is not None
+
+
+def _in_spans(at: int, spans: list[tuple[int, int]]) -> bool:
+    return any(s <= at < e for s, e in spans)
 
 
 #: Currency signs and words: an amount with one is money ("£1,800", "12 euro", "40k").
