@@ -55,6 +55,8 @@ _KNOWLEDGE = "knowledge/"
 #: How alike a typed word and memory's word must be to read one as the other's typo
 #: ("dentsit"/"dentist" 86; "whose"/"horse" 80 is two words).
 RESPELL = 85
+#: At most this many full words for a clipped one ("physiotherapy", "physiotherapist").
+MAX_EXPANSIONS = 3
 _QUESTION_WORDS = frozenset(
     ["who", "whom", "whose", "what", "which", "where", "when", "why", "how"]
 )
@@ -582,7 +584,16 @@ def _respell(question: str, pool: list[Candidate]) -> str:
     def fix(m: re.Match[str]) -> str:
         word = m.group(0)
         low = word.lower()
-        if len(low) < 5 or low in stopwords() or low in said or low in _QUESTION_WORDS:
+        if len(low) < 5 or low in stopwords() or low in _QUESTION_WORDS:
+            return word
+        if not known(low):
+            # A clipped word ("physio") is said in full elsewhere ("physiotherapist"):
+            # ask with both, as one reads the other.
+            full = sorted({w for w in vocab if w.startswith(low) and len(w) > len(low) + 2})
+            full = [w for w in full if known(w)][:MAX_EXPANSIONS]
+            if full:
+                return " ".join([word, *full])
+        if low in said:
             return word
         if known(low):
             # A dictionary word is what was meant even when memory spells a neighbour:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (letters are written as institutions write them, in long lines)
 """The reader on documents written as institutions write them: a renewal letter in
 prose, a payslip of tables, an appointment letter. The words of a question are not the
 letter's ("yearly" for "annual"), an amount is asked of one line of a table, and a
@@ -26,7 +27,14 @@ RENEWAL = """<html><head><title>Contents insurance renewal</title></head><body>
 <p>Your excess remains at £150 for each claim.</p>
 <p>Questions? Call our team on 0345 222 0190, Monday to Friday.</p>
 </body></html>
-"""  # noqa: E501
+"""
+
+CLINIC = """Ridgeway Physiotherapy
+Appointment confirmation
+
+Your first assessment with our senior physiotherapist is on Tuesday 17 November 2026 at 09:40 at our Canal Street clinic.
+Sessions last 45 minutes.
+"""
 
 PAYSLIP = """# Payslip September 2026
 
@@ -53,8 +61,9 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp / "memory"
     (tmp / "renewal.html").write_text(RENEWAL, encoding="utf-8")
     (tmp / "payslip.md").write_text(PAYSLIP, encoding="utf-8")
+    (tmp / "clinic.txt").write_text(CLINIC, encoding="utf-8")
     run("init", str(root))
-    for name in ("renewal.html", "payslip.md"):
+    for name in ("renewal.html", "payslip.md", "clinic.txt"):
         run("capture", "source", str(tmp / name), "--memory", str(root))
     return root
 
@@ -94,3 +103,8 @@ def test_codes_and_phone_numbers_are_one_span_and_ranges_are_not_codes():
     spans = [a.text for a in amounts(text)]
     assert "LM-2290-17" in spans and "0345 222 0190" in spans and "+44 20 7946 0958" in spans
     assert "3" in spans and not any(is_code(s) for s in ("3-4", "12", "£84.35"))
+
+
+def test_a_clipped_word_is_read_as_the_full_word_memory_writes(memory: Path):
+    # "physio" is in no dictionary; the letter says "Physiotherapy".
+    assert answer(memory, "what time is the physio?").startswith("09:40")
