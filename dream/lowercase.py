@@ -33,6 +33,7 @@ import numpy as np
 
 from language import classifier_for
 from language.names import TITLES, looks_like_name
+from language.names import names_nobody as _names_nobody
 from memory_schema.links import normalize_key
 
 from .extract import Observation, link
@@ -40,6 +41,14 @@ from .lexicon import OCCUPATIONS, PETS, RELATIONS
 
 #: A subject named as a person in this many sessions is a name (as `observe.MIN_SESSIONS`).
 MIN_SESSIONS = 2
+#: A dictionary word is a name when the run uses it as someone this many times.
+DICTIONARY_USES = 3
+#: ... in this many of them beside "she", "his", ...: someone, not something ("pickle has
+#: been limping on her back leg"; "work has been mental" has no "she" to go with it).
+DICTIONARY_GENDERED = 2
+_GENDERED = frozenset(
+    ["she", "he", "her", "him", "his", "hers", "shes", "hes", "herself", "himself"]
+)
 #: Words either side of a name that the examples read (its clause's core, mostly).
 CONTEXT = 3
 #: The examples may read a person's clause as a thing's or a place's by this much and
@@ -90,6 +99,8 @@ class Use:
     relation: str | None = None  # a relation word beside it ("partner")
     mine: bool = False  # ... said with "my"/"our": the speaker's relation
     context: str = ""  # the sentence with the word as X, for the examples
+    dictionary: bool = False  # a dictionary word ("pickle", "bramble") used as a name
+    gendered: bool = False  # its sentence says "she", "his", ... of someone
 
 
 @dataclass
@@ -110,11 +121,15 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
     out = []
     for t in doc:
         low = t.text
-        if not low.islower() or low in skip or not looks_like_name(low):
+        if not low.islower() or low in skip:
+            continue
+        dictionary = not looks_like_name(low)
+        if dictionary and not _dictionary_candidate(t):
             continue
         if t.ent_type_ and t.ent_type_ not in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP"):
             continue  # a date, an amount
-        use = Use(row, path, low, t.idx, t.idx + len(t.text), _grammar(t))
+        use = Use(row, path, low, t.idx, t.idx + len(t.text), _grammar(t), dictionary=dictionary)
+        use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
         use.relation, use.mine = _relation(t)
         if use.relation:
             use.grammar = "person"
@@ -123,6 +138,18 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
         use.context = " ".join("X" if w.i == t.i else w.text for w in near)
         out.append(use)
     return out
+
+
+def _dictionary_candidate(t: Any) -> bool:
+    """A dictionary word that may be a pet's or a person's name ("pickle has been limping",
+    "bramble", "pepper"): a singular noun, no relation or role word ("mum", "vet"), no
+    word that names nobody (pronouns, chat shorthand)."""
+    low = t.text
+    if len(low) < 3 or not low.isalpha() or t.tag_ not in ("NN", "NNP"):
+        return False
+    if low in _RELATION_WORDS or t.lemma_.lower() in _RELATION_WORDS:
+        return False
+    return looks_like_name(low) is False and not _names_nobody(low)
 
 
 def _grammar(t: Any) -> str:
@@ -232,7 +259,22 @@ def decide(
             title, type_ = pages[key]
             out[key] = Named(key, title, type_, rows={u.row for u, _ in found})
             continue
-        if words[key] != "person" and not any(u.relation for u in person):
+        if found[0][0].dictionary:
+            # A dictionary word is a name only when the run never uses it as a thing or a
+            # place ("the pickle", "in the garden", "at work"), uses it as someone in
+            # DICTIONARY_USES sentences, and its clauses read as someone's on the whole:
+            # "work has been mental" is said of a thing that is also "at work".
+            if any(u.grammar != "person" and not u.relation for u, _ in found):
+                continue
+            person = [u for u, _ in found]
+            if len(person) < DICTIONARY_USES and not any(u.relation for u in person):
+                continue
+            if not any(u.relation for u in person) and (
+                sum(lead for _, lead in found) <= 0
+                or sum(u.gendered for u in person) < DICTIONARY_GENDERED
+            ):
+                continue  # "rent went up again", "dinner was a roast": said of a thing
+        elif words[key] != "person" and not any(u.relation for u in person):
             continue  # the word itself reads as a brand or a place ("spotify", "tesco")
         sessions = {u.path for u in person} | capitalised.get(key, set())
         related = [u for u in person if u.relation]

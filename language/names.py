@@ -32,6 +32,11 @@ def looks_like_name(word: str) -> bool:
     return not known_word(low) and not (len(low) >= 6 and _misspelt(low))
 
 
+def names_nobody(low: str) -> bool:
+    """A stopword, a function word or chat shorthand: never anyone's name."""
+    return low in _stopwords() or low in _chat_words() or low in _function_words()
+
+
 @cache
 def _stopwords() -> frozenset[str]:
     from agent.text import stopwords
