@@ -27,6 +27,7 @@ from memory_schema.links import short_quote
 
 from .answer import Draft
 from .citations import DONT_KNOW
+from .corroborate import agreeing
 from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .labels import readable
@@ -470,6 +471,11 @@ class ExtractiveEngine:
         else:
             lines.append(_quote(c))
         used = {(b.path, b.anchor) for b in c.blocks}
+        # The same value said elsewhere (the turn and the lease, "1450" and "$1,450.00")
+        # supports the answer too: cite it first (`corroborate.py`).
+        for r in agreeing(best, readings, used) if best.span else []:
+            used |= {(b.path, b.anchor) for b in r.candidate.blocks}
+            lines.append(f"- {_quote(r.candidate)}")
         # A question for several things ("What pets does she have?") is answered from
         # several sentences: more of them, a little further below the best.
         several = asks_several(q)
