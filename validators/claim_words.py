@@ -7,6 +7,7 @@ import re
 
 from . import lexicon
 from .claim_text import (
+    _NEG_PREFIXES,
     _SENTENCE_RE,
     FUNCTION_WORDS,
     FUTURE,
@@ -31,6 +32,33 @@ from .words import (
     stem,
     tokens,
 )
+
+#: Words that only say a mood or a 'not' before the words after them ('waiting to hear',
+#: 'needs to renew', 'going to paint', 'thinking about moving', 'instead of going', 'yet
+#: to'): predicates.py reads them, and the polarity and modality checks hold them.
+_MOOD_BEFORE = {
+    **{w: ("to ", "for ") for w in ("wait", "waits", "waited", "waiting", "awaiting")},
+    **{w: ("to ",) for w in ("need", "needs", "going", "gonna", "yet", "ought")},
+    **{w: ("about ", "of ") for w in ("think", "thinks", "thinking")},
+    **{w: ("to ", "into ", "forward") for w in ("look", "looks", "looking")},
+    "instead": ("of ",),
+    "rather": ("than ",),
+}
+
+
+def _says_mood(word: str, after: str) -> bool:
+    """Does the word only say the mood or the 'not' of the words after it: one of
+    `_MOOD_BEFORE`, or an adjective that is its own opposite by a prefix before an
+    infinitive ('unable to', 'unwilling to')?"""
+    if any(after.startswith(a) for a in _MOOD_BEFORE.get(word, ())):
+        return True
+    return after.startswith("to ") and any(
+        word.startswith(p)
+        and len(word) - len(p) >= 4
+        and lexicon.relation(word, word[len(p) :]) == "antonym"
+        for p in _NEG_PREFIXES
+    )
+
 
 _AGE_PARTS = frozenset({"year", "years", "old", "month", "months", "week", "weeks", "day", "days"})
 
@@ -95,6 +123,7 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
                     or w in ("decade", "decades", "hundred", "thousand", "million")
                     or (w == "longer" and prev == "no")  # "no longer" is a negation
                     or (w in ("like", "love") and prev in ("would", "'d"))  # a wish
+                    or _says_mood(w, nxt)
                     or (w in ("age", "aged") and numbers_in(nxt))  # "at age eight"
                     or (w in ("time", "times") and bool(numbers_in(prev)))  # "two times"
                     or (w in ("rest", "remainder") and nxt.startswith("of "))  # "the rest of"

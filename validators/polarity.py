@@ -226,7 +226,15 @@ def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset(
         return False
     if claim.negative == ev.negative:
         return True
+    if _opposite_denied(claim, ev):
+        return True
     neg, other = (claim, ev) if claim.negative else (ev, claim)
+    if neg.neg_scope[:1] == ("without",):
+        # 'without her husband' is gainsaid by 'with my husband', not by any word of the
+        # other side that names him ('three weeks off sugar' for 'without sugar').
+        about = {w for w in neg.neg_scope[1:] if w not in FUNCTION_WORDS}
+        theirs = words if other is claim else set(other.words) - FUNCTION_WORDS
+        return not ("with" in other.words and about and _overlap(theirs, " ".join(about)))
     if neg.neg_scope:
         about = {w for w in neg.neg_scope if w not in FUNCTION_WORDS and w not in NEGATIONS}
         theirs = words if other is claim else set(other.words) - FUNCTION_WORDS
@@ -274,6 +282,27 @@ def _prefixed_not(part: Predicate) -> bool:
     return False
 
 
+def _opposite_denied(claim: Predicate, ev: Predicate) -> bool:
+    """Is one side's 'not' said on the opposite of a word of the other side: 'didn't win'
+    for 'lost', 'never remembers' for 'forgets', "isn't far" for 'close' (WordNet's
+    antonyms)? A verb of not doing or a narrow 'no' is read elsewhere."""
+    neg, other = (claim, ev) if claim.negative else (ev, claim)
+    if neg.neg_verb or neg.neg_scope:
+        return False
+    mine = [w for w in neg.words if w not in FUNCTION_WORDS and w not in NEGATIONS]
+    theirs = [w for w in other.words if w not in FUNCTION_WORDS and w not in NEGATIONS]
+    return any(lexicon.relation(a, b) == "antonym" for a in mine for b in theirs)
+
+
 def _neg_words(part: Predicate) -> list[str]:
     marks = [w for w in part.words if w in NEGATIONS or w in ("n't", "never", "no")]
     return marks or [part.neg_verb or part.text]
+
+
+def denied(text: str, word: str) -> bool:
+    """Is the word said under a 'not' where it stands ('pass' in 'did not pass')? An
+    opposite under a 'not' is the block's own word: 'did not pass' for 'failed', 'didn't
+    win' for 'lost' (the polarity check has already held the two predicates together)."""
+    if word in NEGATIONS or word in NEGATIVE_VERBS:
+        return False  # 'hate', 'quit': the word is the 'not' itself, not under one
+    return any(p.negative and p.neg_verb != word for p in predicates(text) if word in p.words)

@@ -19,6 +19,24 @@ from functools import lru_cache
 from typing import Any
 
 from .lexicon import base_forms
+from .moods import (
+    _DESIRE_WITH,
+    _HEDGES,
+    _MODALS,
+    _TEMPORAL,
+    DESIRE_HEADS,
+    DESIRE_VERBS,
+    NEGATIVE_PHRASES,
+    NEGATIVE_VERBS,
+    asks_of_another,
+    cannot_have,
+    not_yet,
+    obliges,
+    passed_over,
+    unable,
+    without_scope,
+    yet_to,
+)
 from .words import NEGATIONS, resolve_dates
 
 #: Moods: wanted or planned; still to come; done; going on now; going on since a time
@@ -32,99 +50,9 @@ DESIRE, FUTURE, PAST, PROGRESSIVE, ONGOING, PLAIN = (
     "plain",
 )
 
-#: Verbs (lemmas) whose complement is not yet real: 'want to go', 'plans a trip'.
-DESIRE_VERBS = frozenset(
-    [
-        "want",
-        "wish",
-        "hope",
-        "plan",
-        "intend",
-        "aim",
-        "consider",
-        "mean",
-        "dream",
-        "tempt",
-        "hesitate",
-        "try",
-        "seek",
-        "aspire",
-        "long",
-        "yearn",
-        "crave",
-        "prepare",
-        # Deliberating is not yet doing: 'contemplating a move', 'mulling over an offer'.
-        "contemplate",
-        "ponder",
-        "mull",
-        "debate",  # 'debating whether to sell the flat'
-    ]
-)
-#: ... and these only with the particle after them: 'thinking about', 'looking into'.
-_DESIRE_WITH = {
-    "think": {"about", "of"},
-    "look": {"into", "forward"},
-    "lean": {"towards", "toward"},  # 'leaning towards leaving the agency'
-}
-#: Adjectives and nouns with the same force: 'keen to', 'her plans to', 'a goal of'.
-DESIRE_HEADS = frozenset(
-    [
-        "keen",
-        "eager",
-        "ready",
-        "willing",
-        "determined",
-        "plan",
-        "plans",
-        "goal",
-        "goals",
-        "dream",
-        "dreams",
-        "hope",
-        "hopes",
-        "wish",
-        "intention",
-        "idea",
-        # Advice weighs an act, it does not report one: "it's worth applying now".
-        "worth",
-    ]
-)
-#: Modal verbs that put their verb in the possible, not the real.
-_MODALS = frozenset(["may", "might", "could", "would", "should", "must", "ought"])
-#: Verbs of not doing: what they govern does not happen ('quit smoking', 'skips lunch').
-NEGATIVE_VERBS = frozenset(
-    [
-        "avoid",
-        "skip",
-        "refuse",
-        "quit",
-        "stop",
-        "cease",
-        "cancel",
-        "decline",
-        "reject",
-        "abandon",
-        "forgo",
-    ]
-)
-#: Verb + particle pairs of not doing: 'gave up', 'called off', 'turned down'.
-NEGATIVE_PHRASES = {
-    "give": {"up"},
-    "call": {"off"},
-    "turn": {"down"},
-    "back": {"out"},
-    # Not taking part: 'sitting out climbing tonight', 'opted out of the trip'.
-    "sit": {"out"},
-    "opt": {"out"},
-    "bow": {"out"},
-}
 _CLAUSAL = {
     "ccomp", "xcomp", "advcl", "relcl", "acl", "conj", "pcomp", "csubj", "parataxis", "dep",
 }  # fmt: skip
-#: Words that tie a clause to a later time of another: 'once the kids are older' (not
-#: 'after saving for two years', which may be done already).
-_TEMPORAL = frozenset(["when", "once", "before", "until", "till", "whenever"])
-_HEDGES = frozenset(["maybe", "perhaps", "possibly", "probably", "likely", "hopefully"])
 _SPLITTERS = frozenset(",;:–—-()")
 _LATER_RE = re.compile(r"\b(next|tomorrow|tonight|upcoming|soon|someday|one day)\b", re.I)
 
@@ -294,10 +222,17 @@ def _negative_as_said(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, .
     if neg:
         scope = _clause_of(neg[0], own)
         return True, "", scope if len(scope) < len(own) else ()
+    if yet_to(tok):
+        return True, "", ()  # 'has yet to fix the boiler': has not fixed it
     if tok.lower_ in NEGATIONS:
         return True, "", ()  # 'hate', 'dislike'
     for t in own:
         low = t.lower_
+        if low == "without":
+            # 'ran the race without stopping', 'moved without the kids': what is done
+            # without something is done; only that something is denied, and only a
+            # 'with' of it on the other side gainsays it (polarity.py).
+            return True, "", without_scope(t)
         if low in NEGATIONS and t.dep_ in ("neg", "advmod", "dobj", "nsubj", "prep", "ROOT"):
             noun = _negated_noun(t, tok)
             if noun is not None:  # 'no more neighbours': about the neighbours
@@ -339,6 +274,8 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
         pass  # 'it means I'll travel' is no wish; 'I've been meaning to call' is
     elif lemma == "need" and any(_is_infinitive(c) for c in tok.children):
         return DESIRE  # 'need to renew my passport' is not yet done; 'needs corrections' is so
+    elif obliges(tok):
+        return DESIRE  # 'have to renew', 'gotta rest the knee', 'ought to start': not yet done
     elif lemma == "weigh" and not any(
         c.like_num or any(g.like_num for g in c.children) for c in tok.children
     ):
@@ -357,6 +294,8 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
         )
     ):
         return DESIRE
+    if cannot_have(tok, aux):
+        return PAST  # "couldn't get tickets": not done (the 'not' is read apart)
     if any(a in _MODALS for a in lows) or ("'d" in lows and tok.tag_ == "VB"):
         return DESIRE
     if any(c.lower_ in _HEDGES for c in tok.children if c.dep_ == "advmod"):
@@ -477,7 +416,9 @@ def predicates(
         negative, neg_verb, scope = _negative(tok, own)
         own_neg = negative
         carries = negative and tok.lower_ not in NEGATIONS  # 'hate running' negates nothing
+        carries = carries and scope[:1] != ("without",)  # 'without sugar' denies only sugar
         gov = _governor(tok) if tok.dep_ in _CLAUSAL else None
+        near = gov  # the word it hangs on, before the climb below: 'unable' in 'was unable to'
         # 'To be able to borrow': the clause hangs on an adjective of a predicate ('be').
         # ... or on a noun of one, for an infinitive: 'go part-time to free up Mondays'
         # (a small parser hangs 'to free' on 'time').
@@ -553,6 +494,10 @@ def predicates(
                 negative = negative or gcarries or (tok.dep_ == "xcomp" and _lemma(gov) == "fail")
         elif gov is not None and gov.pos_ in ("ADJ", "NOUN") and gov.lower_ in DESIRE_HEADS:
             mood = DESIRE  # 'keen to learn', 'her plans to move'
+        if near is not None and (unable(near, tok) or not_yet(near, tok)):
+            negative = True  # 'was unable to get', 'has yet to fix', 'waiting to hear back'
+        if near is not None and asks_of_another(near, tok):
+            mood = DESIRE  # 'told him to lose a stone': wanted of him, not done
         state[tok.i] = (mood, negative, carries or (negative and not neg_verb and not own_neg))
         if neg_verb:
             by_verb.add(tok.i)
@@ -561,6 +506,11 @@ def predicates(
         bare = tok.tag_ == "VBN" and not _aux(tok) and tok.dep_ in ("acl", "amod", "advcl")
         if negative and not own_neg:
             scope = ()  # carried down from the governor: the whole predicate
+        if passed_over(tok):
+            negative = True  # 'stayed in instead of going': the going is not done
+        if tok.dep_ == "pcomp" and tok.head.lower_ == "without":
+            # 'left without saying goodbye': the saying is denied, as 'without' is.
+            negative, scope = True, without_scope(tok.head)
         pred = Predicate(
             text_, words, mood, negative, neg_verb, tok.lower_, scope, bare, tok.dep_, tok.i in aims
         )

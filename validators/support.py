@@ -61,7 +61,7 @@ from .claim_words import (
 from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
 from .loose_dates import loose_dates, season_years
-from .polarity import _HELD_UNTIL, _polarity_and_modality
+from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
 from .predicates import _parse, is_scheduled
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
@@ -430,6 +430,10 @@ def _unsupported_words(
             if r == "antonym"
             and not any(lexicon.relation(c, e) in (*_SUPPORTING, "rare") for c in others)
         ]
+        # An opposite under a 'not' on one side only is the block's own word: 'did not
+        # pass' for 'failed', 'didn't win' for 'lost' (polarity has held them together).
+        if opposite and any(denied(text, said.get(w, w)) != denied(ev.text, e) for e in opposite):
+            continue
         if opposite:
             contrasts.append((w, opposite[0]))
             continue

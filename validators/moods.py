@@ -1,0 +1,211 @@
+"""The words of mood and polarity the predicate reader knows (predicates.py): verbs of
+wishing and of not doing, modals, hedges, and the readings of an infinitive that say it
+is not done ('has yet to fix', 'was unable to get', 'told him to rest', 'have to renew').
+
+Each class is a handful of examples of a kind of word, not the words of a test set.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import lexicon
+from .claim_text import _NEG_PREFIXES
+
+#: Verbs (lemmas) whose complement is not yet real: 'want to go', 'plans a trip'.
+DESIRE_VERBS = frozenset(
+    [
+        "want",
+        "wish",
+        "hope",
+        "plan",
+        "intend",
+        "aim",
+        "consider",
+        "mean",
+        "dream",
+        "tempt",
+        "hesitate",
+        "try",
+        "seek",
+        "aspire",
+        "long",
+        "yearn",
+        "crave",
+        "prepare",
+        # Deliberating is not yet doing: 'contemplating a move', 'mulling over an offer'.
+        "contemplate",
+        "ponder",
+        "mull",
+        "debate",  # 'debating whether to sell the flat'
+    ]
+)
+#: ... and these only with the particle after them: 'thinking about', 'looking into'.
+_DESIRE_WITH = {
+    "think": {"about", "of"},
+    "look": {"into", "forward"},
+    "lean": {"towards", "toward"},  # 'leaning towards leaving the agency'
+}
+#: Adjectives and nouns with the same force: 'keen to', 'her plans to', 'a goal of'.
+DESIRE_HEADS = frozenset(
+    [
+        "keen",
+        "eager",
+        "ready",
+        "willing",
+        "determined",
+        "plan",
+        "plans",
+        "goal",
+        "goals",
+        "dream",
+        "dreams",
+        "hope",
+        "hopes",
+        "wish",
+        "intention",
+        "idea",
+        # Advice weighs an act, it does not report one: "it's worth applying now".
+        "worth",
+    ]
+)
+#: Modal verbs that put their verb in the possible, not the real.
+_MODALS = frozenset(["may", "might", "could", "would", "should", "must", "ought"])
+#: Verbs of not doing: what they govern does not happen ('quit smoking', 'skips lunch').
+NEGATIVE_VERBS = frozenset(
+    [
+        "avoid",
+        "skip",
+        "refuse",
+        "quit",
+        "stop",
+        "cease",
+        "cancel",
+        "decline",
+        "reject",
+        "abandon",
+        "forgo",
+    ]
+)
+#: Verb + particle pairs of not doing: 'gave up', 'called off', 'turned down'.
+NEGATIVE_PHRASES = {
+    "give": {"up"},
+    "call": {"off"},
+    "turn": {"down"},
+    "back": {"out"},
+    # Not taking part: 'sitting out climbing tonight', 'opted out of the trip'.
+    "sit": {"out"},
+    "opt": {"out"},
+    "bow": {"out"},
+}
+#: Words that tie a clause to a later time of another: 'once the kids are older' (not
+#: 'after saving for two years', which may be done already).
+_TEMPORAL = frozenset(["when", "once", "before", "until", "till", "whenever"])
+_HEDGES = frozenset(["maybe", "perhaps", "possibly", "probably", "likely", "hopefully"])
+#: Verbs that ask someone else to act: in 'told him to rest', 'advised her to apply', the
+#: act is wanted by the asker, not done ('taught me to fish' is done, and stays so).
+DIRECTIVE_VERBS = frozenset(
+    ["tell", "ask", "advise", "urge", "recommend", "encourage", "order", "instruct", "remind",
+     "warn", "beg", "persuade", "push", "pressure", "nag", "invite", "expect"]
+)  # fmt: skip
+#: Verbs of waiting: what one waits to do has not happened ('still waiting to hear back').
+_WAITING = frozenset(["wait", "await"])
+
+
+def _lemma_of(tok: Any) -> str:
+    return tok.lemma_.lower()
+
+
+def _infinitive(tok: Any) -> bool:
+    return tok.tag_ == "VB" and any(
+        c.dep_ == "aux" and c.lower_ in ("to", "ta", "na") for c in tok.children
+    )
+
+
+def obliges(tok: Any) -> bool:
+    """Is the verb an obligation still to meet: a present 'have to' / 'has to', 'have got
+    to', a chat's 'gotta' (spaCy: 'got' + 'ta'), 'ought to'? Like 'need to', what it
+    governs is not yet done ('I have to renew my passport before June'). A past 'had to
+    cancel' was met, and stays a done act."""
+    if tok.lower_ == "ought":
+        return True
+    inf = [c for c in tok.children if c.dep_ == "xcomp" and _infinitive(c)]
+    if not inf:
+        return False
+    if _lemma_of(tok) == "have" and tok.tag_ in ("VB", "VBP", "VBZ"):
+        return not yet_to(tok) and not any(c.dep_ == "dobj" for c in tok.children)
+    if tok.lower_ == "got":
+        # 'gotta rest', "I've got to go": not 'got to see her' (was able to), which has
+        # no 'ta' and no 'have'.
+        return any(a.lower_ == "ta" for c in inf for a in c.children) or any(
+            a.dep_ == "aux" and a.lemma_.lower() == "have" for a in tok.children
+        )
+    return False
+
+
+def cannot_have(tok: Any, aux: list[Any]) -> bool:
+    """'couldn't get tickets', 'could not make it': a 'could' denied is a past act that
+    did not come off, not a wish; the check reads it as not done. ('If I could' is a
+    supposition, and keeps its mood.)"""
+    return (
+        any(a.lower_ == "could" for a in aux)
+        and any(c.dep_ == "neg" for c in tok.children)
+        and not any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in tok.children)
+    )
+
+
+def asks_of_another(gov: Any, tok: Any) -> bool:
+    """Is the infinitive what a verb of asking wants of its object ('told him to lose a
+    stone', 'advised her to rest')?"""
+    return (
+        tok.dep_ == "xcomp"
+        and _infinitive(tok)
+        and _lemma_of(gov) in DIRECTIVE_VERBS
+        and any(c.dep_ in ("dobj", "dative") for c in gov.children)
+    )
+
+
+def not_yet(gov: Any, tok: Any) -> bool:
+    """Is the infinitive still not done by what it hangs on: 'has yet to fix the boiler',
+    'is yet to reply', 'still waiting to hear back'?"""
+    if tok.dep_ != "xcomp" or not _infinitive(tok):
+        return False
+    if _lemma_of(gov) in _WAITING:
+        return not any(c.dep_ == "neg" for c in gov.children)  # "can't wait to see": eager
+    return yet_to(gov)
+
+
+def yet_to(tok: Any) -> bool:
+    """'has yet to', 'is yet to': as good as 'has not' (the verb itself is denied)."""
+    return (
+        _lemma_of(tok) in ("have", "be")
+        and any(c.dep_ == "advmod" and c.lower_ == "yet" for c in tok.children)
+        and any(c.dep_ == "xcomp" and _infinitive(c) for c in tok.children)
+    )
+
+
+def unable(gov: Any, tok: Any) -> bool:
+    """Does the infinitive hang on an adjective that is its own opposite by a prefix
+    ('unable to get tickets', 'unwilling to move'): it did not, or will not, happen?"""
+    if gov.pos_ != "ADJ" or not _infinitive(tok):
+        return False
+    w = gov.lower_
+    return any(
+        w.startswith(p) and len(w) - len(p) >= 4 and lexicon.relation(w, w[len(p) :]) == "antonym"
+        for p in _NEG_PREFIXES
+    )
+
+
+def without_scope(tok: Any) -> tuple[str, ...]:
+    """What a 'without' denies, marked as its own: ('without', 'the', 'kids')."""
+    return ("without", *(x.lower_ for x in tok.subtree if x.i != tok.i and not x.is_punct))
+
+
+def passed_over(tok: Any) -> bool:
+    """Is the verb what was done instead of ('stayed in instead of going', 'rather than
+    driving'): not done?"""
+    if tok.dep_ != "pcomp":
+        return False
+    prep = tok.head
+    before = prep.doc[prep.i - 1].lower_ if prep.i else ""
+    return (prep.lower_, before) in (("of", "instead"), ("than", "rather"))
