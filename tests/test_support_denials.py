@@ -106,3 +106,24 @@ def test_without_denies_only_its_object() -> None:
     ev = "went to the quiz without my brother, he had a cold"
     r = check("Noa went to the quiz with her brother.", ev)
     assert not r.ok and "negation" in r.reason
+
+
+def test_a_wish_said_without_a_verb_of_wishing() -> None:
+    assert preds("I need a new laptop, this one is dying")["need"][0] == "desire"
+    # A thing needing something is so, and so is a bare 'needs' with no one named.
+    assert preds("the car needs new tyres")["needs"][0] != "desire"
+    assert preds("Noa is looking to buy a rowing machine.")["buy"][0] == "desire"
+    assert preds("Noa is keen to learn Welsh.")["is"][0] == "desire"
+    assert preds("Noa is keen on sailing.")["is"][0] != "desire"  # a liking
+    assert preds("my goal this year is a triathlon")["is"][0] == "desire"
+    assert preds("I fancy trying archery")["fancy"][0] == "desire"
+    # 'tried archery' was done; 'tried to book' is the attempt.
+    assert preds("Noa tried archery last weekend.")["tried"][0] == "past"
+    r = check("Noa has bought a new laptop.", "I need a new laptop, this one is dying")
+    assert not r.ok and r.reason.startswith("modality differs")
+    assert check("Noa is keen to learn Welsh.", "really want to learn welsh this year").ok
+
+
+def test_whether_is_an_open_question() -> None:
+    ev = "no news on the allotment yet, haven't heard back from the council"
+    assert check("Noa is still waiting to hear whether she got the allotment.", ev).ok

@@ -39,9 +39,11 @@ from .words import (
 _MOOD_BEFORE = {
     **{w: ("to ", "for ") for w in ("wait", "waits", "waited", "waiting", "awaiting")},
     **{w: ("to ",) for w in ("need", "needs", "going", "gonna", "yet", "ought")},
+    **{w: ("to ",) for w in ("keen", "eager", "determined", "willing", "desperate")},
     **{w: ("about ", "of ") for w in ("think", "thinks", "thinking")},
     **{w: ("to ", "into ", "forward") for w in ("look", "looks", "looking")},
     "instead": ("of ",),
+    "whether": ("",),  # an open question, neither way (polarity.py)
     "rather": ("than ",),
 }
 

@@ -38,6 +38,10 @@ DESIRE_VERBS = frozenset(
         "ponder",
         "mull",
         "debate",  # 'debating whether to sell the flat'
+        # Wanting by another verb: 'I fancy trying bouldering', 'desires a quiet life'.
+        "fancy",
+        "desire",
+        "covet",
     ]
 )
 #: ... and these only with the particle after them: 'thinking about', 'looking into'.
@@ -209,3 +213,34 @@ def passed_over(tok: Any) -> bool:
     prep = tok.head
     before = prep.doc[prep.i - 1].lower_ if prep.i else ""
     return (prep.lower_, before) in (("of", "instead"), ("than", "rather"))
+
+
+_PERSONAL = frozenset(["i", "we", "you", "he", "she", "they"])
+
+
+def wishes(tok: Any) -> bool:
+    """Is the predicate a wish said with no verb of wishing: 'I need a holiday' (a person
+    named as needing a thing; 'the car needs tyres' and a bare 'needs a new clutch' are
+    so), 'looking to buy a car', 'is keen' /
+    'is eager' / 'is determined', 'my goal this year is a sub-4 marathon'?"""
+    lemma = _lemma_of(tok)
+    kids = list(tok.children)
+    subj = [c for c in kids if c.dep_ in ("nsubj", "nsubjpass")]
+    if lemma == "need" and any(c.dep_ == "dobj" for c in kids):
+        return bool(subj) and all(
+            c.lower_ in _PERSONAL or c.pos_ == "PROPN" or lexicon.names_someone(c.lemma_.lower())
+            for c in subj
+        )
+    if lemma == "look" and any(c.dep_ == "xcomp" and _infinitive(c) for c in kids):
+        return True
+    if lemma == "be":
+        # 'is keen to learn', not 'is keen on sailing' (a liking, so)
+        if any(
+            c.dep_ == "acomp"
+            and c.lower_ in DESIRE_HEADS
+            and any(_infinitive(g) for g in c.children)
+            for c in kids
+        ):
+            return True
+        return any(c.lower_ in DESIRE_HEADS and c.pos_ == "NOUN" for c in subj)
+    return False

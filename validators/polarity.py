@@ -91,8 +91,8 @@ def _polarity_and_modality(
     for k, part in enumerate(claim_preds):
         words = {w for t in part.words for w in _parts(t) if w not in ignore and len(w) > 1}
         words -= {w for w in words if numbers_in(w)}
-        if not words:
-            continue
+        if not words or part.words[:1] == ("whether",):
+            continue  # 'to hear whether she got the flat': an open question, neither way
         # The predicate that shares the claim's verb weighs more: 'moved to Denver' is
         # about 'moving there', not about 'a job offer in Denver'.
         scored = [

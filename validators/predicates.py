@@ -34,6 +34,7 @@ from .moods import (
     obliges,
     passed_over,
     unable,
+    wishes,
     without_scope,
     yet_to,
 )
@@ -270,10 +271,12 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     lemma = _lemma(tok)
     # 'thinking of' read as a noun has the lemma 'thinking': WordNet's forms say 'think'.
     with_ = next((f for f in (lemma, *base_forms(tok.lower_)) if f in _DESIRE_WITH), "")
-    if lemma == "mean" and not any(_is_infinitive(c) for c in tok.children):
-        pass  # 'it means I'll travel' is no wish; 'I've been meaning to call' is
+    if lemma in ("mean", "try") and not any(_is_infinitive(c) for c in tok.children):
+        pass  # 'it means I'll travel', 'tried paddleboarding' are no wish; 'meaning to call' is
     elif lemma == "need" and any(_is_infinitive(c) for c in tok.children):
         return DESIRE  # 'need to renew my passport' is not yet done; 'needs corrections' is so
+    elif wishes(tok):
+        return DESIRE  # 'I need a holiday', 'looking to buy', 'is keen', 'my goal is ...'
     elif obliges(tok):
         return DESIRE  # 'have to renew', 'gotta rest the knee', 'ought to start': not yet done
     elif lemma == "weigh" and not any(
@@ -465,7 +468,9 @@ def predicates(
                 marks = {c.lower_ for c in tok.children if c.dep_ in ("mark", "advmod")}
                 if tok.dep_ == "advcl" and marks & _TEMPORAL and gmood in (DESIRE, FUTURE):
                     mood = gmood  # 'once her kids are older' of a plan is in the plan too
-                if _is_infinitive(tok) and tok.dep_ == "advcl" and gmood in (PLAIN, PAST):
+                if tok.dep_ == "acl" and gov.pos_ == "VERB" and tok.tag_ == "VBG" and wish:
+                    mood = DESIRE  # 'fancies trying it', a gerund a small parser hung as acl
+                elif _is_infinitive(tok) and tok.dep_ == "advcl" and gmood in (PLAIN, PAST):
                     # 'to <verb>' of purpose of a habit or a done act happens with it
                     # ('gets up at 5 to run', 'drove 9 hours to see my gran').
                     mood = gmood

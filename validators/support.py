@@ -28,7 +28,6 @@ from collections.abc import Iterable, Sequence
 
 from . import lexicon
 from .claim_text import (
-    _NEG_PREFIXES,
     _SUPPORTING,
     FIRST_PERSON,
     FIRST_PLURAL,
@@ -45,7 +44,6 @@ from .claim_text import (
     _Reading,
 )
 from .claim_words import (
-    _DERIVING,
     _MOTION_TO_RE,
     DWELLINGS,
     GROUP_NOUNS,
@@ -62,10 +60,19 @@ from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
 from .loose_dates import loose_dates, season_years
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
-from .predicates import _parse, is_scheduled
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
+from .word_ties import (
+    _compound_with,
+    _derived,
+    _lexical,
+    _marks_time_to_come,
+    _negated_form,
+    _phrasal_verbs,
+    _stands_for,
+    _windows,
+)
 from .words import (
     durations,
     month_parts,
@@ -154,46 +161,6 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
         first_plural=bool(lows & FIRST_PLURAL),
         text=text,
     )
-
-
-def _lexical(word: str, ev: _Reading) -> bool:
-    s = stem(word)
-    return (
-        word in ev.words
-        or s in ev.stems
-        or bool(set(lexicon.base_forms(word)) & ev.bases)
-        or (len(s) >= 6 and any(_same_root(s, e) for e in ev.stems))
-    )
-
-
-def _same_root(a: str, b: str) -> bool:
-    """'counselor'/'counseling', 'painter'/'painting'; not 'grandfather'/'grandmother'
-    (a shared 'grand') nor 'sister'/'sister-in-law' (a compound)."""
-    if "-" in a or "-" in b or a[:5] != b[:5]:
-        return False
-    n = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    return n >= 0.7 * min(len(a), len(b))
-
-
-def _compound_with(word: str, ev: _Reading) -> str | None:
-    """A dictionary compound of the block with the word as a part: 'mother-in-law' for
-    'mother', 'step-father' for 'father'. It names someone else, though the embedding
-    model reads the two alike."""
-    for e in ev.content:
-        if "-" in e and word in e.split("-") and lexicon.is_lemma(e):
-            return e
-    return None
-
-
-def _negated_form(word: str, ev: _Reading) -> str | None:
-    """The evidence word this one negates or is negated by: unsupportive/supportive."""
-    for p in _NEG_PREFIXES:
-        if word.startswith(p) and len(word) - len(p) >= 4 and word[len(p) :] in ev.words:
-            return word[len(p) :]
-        for e in ev.content:
-            if e == p + word:
-                return e
-    return None
 
 
 # -- the check ------------------------------------------------------------------------
@@ -304,45 +271,6 @@ def check_support(
     if alone:
         return _fail(f"not in the evidence: {', '.join(alone)}", alone)
     return Support(True)
-
-
-def _derived(word: str, ev: _Reading) -> bool:
-    """'helpful' from 'help', 'monthly' from 'month', 'adoption' from 'adopt'."""
-    for suffix in _DERIVING:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            base = word[: -len(suffix)]
-            for cand in (base, base + "e", base[:-1] if base.endswith("i") else base + "y"):
-                if lexicon.known(cand) and _lexical(cand, ev):
-                    return True
-    return False
-
-
-def _phrasal_verbs(text: str) -> dict[str, str]:
-    """Claim verbs that make a dictionary entry with the word after them: 'touches down'
-    (touch_down), 'took up' (take_up), 'dropped out' (drop_out)."""
-    out = {}
-    doc = _parse(text)
-    for tok in doc:
-        if tok.pos_ != "VERB" or tok.i + 1 >= len(doc):
-            continue
-        nxt = doc[tok.i + 1]
-        if nxt.head.i != tok.i or nxt.dep_ not in ("prt", "prep", "advmod"):
-            continue
-        for base in dict.fromkeys([tok.lemma_.lower(), *lexicon.base_forms(tok.lower_)]):
-            if lexicon.is_lemma(f"{base}_{nxt.lower_}"):
-                out[tok.lower_] = f"{base}_{nxt.lower_}"
-                break
-    return out
-
-
-def _windows(word: str, text: str, width: int = 1) -> list[str]:
-    """The word with `width` neighbours on each side, wherever it stands in the text."""
-    lows = _lows(text)
-    out = []
-    for i, t in enumerate(lows):
-        if word in _parts(t):
-            out.append(" ".join(lows[max(0, i - width) : i + width + 1]))
-    return out[:3]
 
 
 def _unsupported_words(
@@ -513,20 +441,3 @@ def _unsupported_words(
         )
         alone = [w for w in alone if said.get(w, w) not in vouched]
     return [said.get(w, w) for w in alone], contrasts
-
-
-def _marks_time_to_come(word: str, text: str) -> bool:
-    """Is the word, where it stands, a marker of what is to come ('due', 'set',
-    'scheduled' before a 'to' infinitive)?"""
-    return any(t.lower_ == word and is_scheduled(t) for t in _parse(text))
-
-
-def _stands_for(words: Sequence[str], evidence_word: str) -> bool:
-    """Does one of the words say the evidence word: a form of it or a synonym?"""
-    forms = {stem(evidence_word), *lexicon.base_forms(evidence_word)}
-    return any(
-        stem(w) in forms
-        or bool(set(lexicon.base_forms(w)) & forms)
-        or lexicon.relation(w, evidence_word) in ("same", "synonym")
-        for w in words
-    )
