@@ -19,10 +19,8 @@ from .claim_text import (
     _Reading,
     _wordset,
 )
-from .predicates import (
-    NEGATIVE_PHRASES,
-    _parse,
-)
+from .moods import NEGATIVE_PHRASES
+from .predicates import _parse
 from .words import (
     MONTHS,
     NEGATIONS,

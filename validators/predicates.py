@@ -26,8 +26,6 @@ from .moods import (
     _TEMPORAL,
     DESIRE_HEADS,
     DESIRE_VERBS,
-    NEGATIVE_PHRASES,
-    NEGATIVE_VERBS,
     asks_of_another,
     cannot_have,
     not_yet,
@@ -36,8 +34,8 @@ from .moods import (
     unable,
     wishes,
     without_scope,
-    yet_to,
 )
+from .negation import _cannot_wait, _negative
 from .words import NEGATIONS, resolve_dates
 
 #: Moods: wanted or planned; still to come; done; going on now; going on since a time
@@ -160,99 +158,6 @@ def _own(tok: Any) -> list[Any]:
 
 def _aux(tok: Any) -> list[Any]:
     return [c for c in tok.children if c.dep_ in ("aux", "auxpass", "neg")]
-
-
-_BOUNDARY = frozenset([",", ";", ":", "—", "–", "(", ")", "and", "but", "so", "because", "while"])
-
-
-def _clause_of(tok: Any, own: list[Any]) -> tuple[str, ...]:
-    """The words of the predicate between the clause boundaries around `tok` (commas,
-    dashes, 'and', 'but'): how far a 'not' reaches in its own sentence. Read from the
-    text, not the parse, because a small parser may hang the negated clause on another
-    verb ("your flight lands at 6:10am and check-in isn't until 3pm")."""
-    doc = tok.doc
-    a = tok.i
-    while a > 0 and doc[a - 1].lower_ not in _BOUNDARY:
-        a -= 1
-    b = tok.i
-    while b + 1 < len(doc) and doc[b + 1].lower_ not in _BOUNDARY:
-        b += 1
-    mine = {t.i for t in own}
-    return tuple(doc[i].lower_ for i in range(a, b + 1) if i in mine and not doc[i].is_punct)
-
-
-def _negated_noun(neg: Any, tok: Any) -> Any | None:
-    """The noun a 'no' modifies through the word it hangs on ('no more commute'), when
-    that is not the predicate's own head."""
-    head = neg.head
-    for _ in range(3):  # 'no more noisy neighbours': no -> more -> noisy -> neighbours
-        if head.i == tok.i or head.pos_ not in ("ADJ", "ADV", "DET"):
-            break
-        head = head.head
-    return head if head.pos_ in ("NOUN", "PROPN") and head.i != tok.i else None
-
-
-#: Adverbs before a verb that say it did not quite happen.
-_ALMOST = frozenset(["almost", "nearly"])
-
-
-def _cannot_wait(tok: Any) -> bool:
-    """'can't wait (to see her)': an idiom of eagerness, a wish, with no 'not' in it."""
-    return (
-        tok.lemma_.lower() == "wait"
-        and any(c.dep_ == "neg" for c in tok.children)
-        and any(c.dep_ == "aux" and c.lemma_.lower() == "can" for c in tok.children)
-    )
-
-
-def _negative(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, ...]]:
-    """Is the predicate negative, by which verb of not doing ('quit'), if any, and what
-    the negation is about when that is narrower than the predicate."""
-    if tok.pos_ == "VERB" and any(
-        c.dep_ == "advmod" and c.lower_ in _ALMOST and c.i < tok.i for c in tok.children
-    ):
-        # 'almost bought a boat': it did not happen; 'nearly quit my job': the job is kept.
-        return not _negative_as_said(tok, own)[0], "", ()
-    return _negative_as_said(tok, own)
-
-
-def _negative_as_said(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, ...]]:
-    neg = [c for c in tok.children if c.dep_ == "neg"]
-    if neg and _cannot_wait(tok):
-        return False, "", ()  # "can't wait": eager, not a refusal
-    if neg:
-        scope = _clause_of(neg[0], own)
-        return True, "", scope if len(scope) < len(own) else ()
-    if yet_to(tok):
-        return True, "", ()  # 'has yet to fix the boiler': has not fixed it
-    if tok.lower_ in NEGATIONS:
-        return True, "", ()  # 'hate', 'dislike'
-    for t in own:
-        low = t.lower_
-        if low == "without":
-            # 'ran the race without stopping', 'moved without the kids': what is done
-            # without something is done; only that something is denied, and only a
-            # 'with' of it on the other side gainsays it (polarity.py).
-            return True, "", without_scope(t)
-        if low in NEGATIONS and t.dep_ in ("neg", "advmod", "dobj", "nsubj", "prep", "ROOT"):
-            noun = _negated_noun(t, tok)
-            if noun is not None:  # 'no more neighbours': about the neighbours
-                return True, "", tuple(x.lower_ for x in noun.subtree if not x.is_punct)
-            scope = _clause_of(t, own)
-            return True, "", scope if len(scope) < len(own) else ()
-        if low in NEGATIONS and t.dep_ == "det" and (t.head.i == tok.i or t.head.head.i == tok.i):
-            # 'no piano', 'has no car': about that thing ('no more commute' says nothing
-            # of the job it is said of); not a 'no' deep in a phrase.
-            noun = t.head
-            return True, "", tuple(x.lower_ for x in noun.subtree if not x.is_punct)
-        if low == "longer" and t.i > 0 and t.doc[t.i - 1].lower_ == "no":
-            return True, "", ()
-    if tok.lemma_.lower() in NEGATIVE_VERBS:
-        return True, tok.lower_, ()
-    parts = NEGATIVE_PHRASES.get(tok.lemma_.lower(), set())
-    if any(c.dep_ == "prt" and c.lower_ in parts for c in tok.children):
-        return True, tok.lower_, ()
-    return False, "", ()
 
 
 def _lemma(tok: Any) -> str:
