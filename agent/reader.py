@@ -793,6 +793,10 @@ class Reader:
                     continue
                 if focus:  # ... and counts as said for the focus too
                     focus_frac = len(shared(focus, c.words() | self.subj.hard)) / len(focus)
+            if span and not weak and focus_frac < 1.0 and self._kind_named(c, span, pool):
+                # "Ill try Moonlight next year" names a variety, as the conversation says
+                # ("varieties like 'Moonlight'"): the kind asked for is said of the value.
+                focus_frac = len(shared(focus, c.words() | head_words)) / len(focus)
             near = sim >= SIM_FOCUS or (focus_frac >= 0.5 and sim >= SIM_PARTIAL) or c.indexed
             if focus and focus_frac < 1.0 and not near and not (chained and matched) and not hop:
                 continue
@@ -1282,6 +1286,26 @@ class Reader:
             rf"\b(?:{forms})s?\s*(?:,\s*)?(?:(?:called|named)\s+)?[*_\"'“‘]*\s*$", re.I
         )
         return [n for n in spans if before.search(s[: n.start])]
+
+    def _kind_named(self, c: Candidate, span: str, pool: Sequence[Candidate]) -> bool:
+        """Whether the value is named as one of the kind asked for ("which variety")
+        where it is said again in the same conversation or document: a sentence there
+        says both the value and the kind ("self-pollinating varieties like 'Moonlight'"),
+        though the sentence read says only the value ("Ill try Moonlight next year")."""
+        if not self._one_kind_asked or c.fact is not None:
+            return False
+        kind = terms(self.q.head or "")
+        if not kind or shared(kind, c.words()):
+            return False
+        value = re.compile(rf"(?<!\w){re.escape(span)}(?!\w)", re.I)
+        return any(
+            o.fact is None
+            and o.block.path == c.block.path
+            and o.text != c.text
+            and value.search(o.text)
+            and shared(kind, o.own_words())
+            for o in pool
+        )
 
     @cached_property
     def _one_kind_asked(self) -> bool:

@@ -59,3 +59,34 @@ def test_an_amount_cites_the_turn_and_the_document_that_both_state_it(tmp_path: 
     assert any(p == "sources" and "Monthly rent" in q for p, q in cited), a["answer"]
     # The 1500 of the same turn and the deposit are other values: not cited for them.
     assert not any("deposit" in q for _, q in cited), a["answer"]
+
+
+BEANS = """---
+date: 2026-10-03
+title: runner beans
+---
+# runner beans
+
+## User
+my runner beans were a disaster this year, lots of flowers but hardly any beans
+
+## Assistant
+That is usually heat at flowering time. Many growers switch to self-pollinating varieties like 'Moonlight' or 'Firestorm', which set pods more reliably in hot summers.
+
+## User
+the plot is a long walk from the gate so watering is hard. Ill try Moonlight next year
+"""
+
+
+def test_a_value_named_as_the_kind_asked_elsewhere_in_its_conversation(tmp_path: Path):
+    # "Ill try Moonlight next year" says no variety; the conversation names Moonlight as
+    # one ("varieties like 'Moonlight'"), so the sentence answers which variety.
+    (tmp_path / "beans.md").write_text(BEANS, encoding="utf-8")
+    root = tmp_path / "memory"
+    run("init", str(root))
+    m = ["--memory", str(root)]
+    run("capture", "session", str(tmp_path / "beans.md"), *m)
+    run("dream", *m)
+    a = ask(root, "which runner bean variety am i going to try next year?")
+    assert a["answer"].split("\n")[0].lower().startswith("moonlight"), a["answer"]
+    assert any("try Moonlight" in c["quote"] for c in a["citations"]), a["answer"]
