@@ -143,11 +143,30 @@ class ExtractiveEngine:
         found = Finding(f.text, f.blocks, rank, context=context)
         out = [replace(c, via=f.page) for c in _block_candidates(found, rank, store)]
         if out:
-            # The sentence the line retells: the one sharing most of its words.
-            line = terms(f.text)
-            i = max(range(len(out)), key=lambda j: (len(terms(out[j].text) & line), -j))
+            i = self._retold_sentence(f.text, [c.text for c in out])
             out[i] = replace(out[i], retold=(f.text,))
         return out
+
+    def _retold_sentence(self, line: str, texts: list[str]) -> int:
+        """Which sentence of a turn a page line retells: the one sharing most of its
+        words; when words do not decide (the line says it in other words: "Priya hopes
+        to study marine science" for "ugh yes. but ... going back to uni for ocean
+        ecology"), the one nearest the line in meaning. The first would lend the line's
+        meaning to "ugh yes.", which would then answer."""
+        said = terms(line)
+        # A question the speaker asks ("any tips?") is not read as an answer: the line
+        # lends its meaning to what they state.
+        stated = [j for j, t in enumerate(texts) if not is_question(t)] or list(range(len(texts)))
+        shared = {j: len(terms(texts[j]) & said) for j in stated}
+        tied = [j for j in stated if shared[j] == max(shared.values())]
+        embed = self._embed() if len(tied) > 1 else None
+        if embed is None:
+            return tied[0]
+        import numpy as np
+
+        vectors = np.asarray(embed([line, *(texts[j] for j in tied)]), dtype=np.float32)
+        near = vectors[1:] @ vectors[0]
+        return tied[int(np.argmax(near))]
 
     # -- the answer --------------------------------------------------------------------------
 
@@ -171,12 +190,14 @@ class ExtractiveEngine:
         q = self._amount_asked(q)
         subj, extra = self._subject(q, pool, users)
         q = self._attribute_asked(q, subj)
-        pool = _dedupe([*pool, *extra, *self._indexed(q, subj)])
+        pool = _dedupe([*pool, *extra, *self._indexed(q, subj)], subj.pages)
         unnamed = _without_names(q.text, subj.names | subj.owner_names | dominant_names(q, pool))
         if unnamed != q.text and _unsaid_by_top(terms(unnamed), pool):
             # "How much Metacam does Biscuit get?": every block about Biscuit matches the
             # name; the one that says what was asked may only share the rarer word.
-            pool = _dedupe([*pool, *self._candidates(self._search(unnamed), rank_shift=2)])
+            pool = _dedupe(
+                [*pool, *self._candidates(self._search(unnamed), rank_shift=2)], subj.pages
+            )
         known_people, known_names = self._known(pool, users)
         reader = Reader(
             q,
@@ -213,7 +234,7 @@ class ExtractiveEngine:
         if q.current and readings and readings[0].span:
             # What holds now may have changed since: look the value itself up.
             more = self._candidates(self._search(readings[0].span), rank_shift=3)
-            pool = _dedupe([*pool, *more])
+            pool = _dedupe([*pool, *more], subj.pages)
             readings = reader.read(pool)
         if q.answer_type in STRICT_TYPES:
             readings = [r for r in readings if r.span]  # "how much" wants an amount
@@ -685,7 +706,11 @@ def _antecedent(b: Block, store: EvidenceStore) -> str:
     return " ".join(p.text for p in prev if p is not None)
 
 
-def _dedupe(pool: Iterable[Candidate]) -> list[Candidate]:
+def _dedupe(pool: Iterable[Candidate], prefer: Iterable[str] = ()) -> list[Candidate]:
+    """One candidate per sentence, found the best way (search rank), with every page
+    line that retells it; `prefer`: the subject's pages, whose line says the sentence is
+    about them however else it was found."""
+    pages = frozenset(prefer)
     seen: dict[tuple[str, ...], Candidate] = {}
     for c in pool:
         old = seen.get(c.key)
@@ -694,19 +719,33 @@ def _dedupe(pool: Iterable[Candidate]) -> list[Candidate]:
             if old is not None:
                 c = replace(
                     c,
-                    via=c.via or old.via,
+                    via=_via(c.via, old.via, pages),
                     retold=_lines(c.retold, old.retold),
                     indexed=c.indexed or old.indexed,
                 )
             seen[c.key] = c
-        elif (c.via and not old.via) or set(c.retold) - set(old.retold) or c.indexed:
+        elif (
+            (c.via and not old.via)
+            or (c.via in pages and old.via not in pages)
+            or set(c.retold) - set(old.retold)
+            or c.indexed
+        ):
             seen[c.key] = replace(
                 old,
-                via=old.via or c.via,
+                via=_via(old.via, c.via, pages),
                 retold=_lines(old.retold, c.retold),
                 indexed=old.indexed or c.indexed,
             )
     return list(seen.values())
+
+
+def _via(first: str, other: str, pages: frozenset[str]) -> str:
+    """The page that led to a sentence retold by two: the subject's own before another
+    (a project's page retells Jon's "I'm expanding my dance studio's social media
+    presence" too, but only his page says it is his news), else the first."""
+    if other in pages and first not in pages:
+        return other
+    return first or other
 
 
 def _lines(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from agent.evidence import EvidenceStore
+from agent.engine_extractive import _dedupe
+from agent.evidence import Block, EvidenceStore
+from agent.reader import Candidate
 from agent.runner import Agent, AgentSettings
 from agent.wiki import Wiki
 from agent.wiki_index import nearest_lines, question_text
@@ -116,3 +118,27 @@ def test_lines_are_matched_by_words_without_an_embedder(memories):
 def test_the_question_is_matched_without_whom_and_when_it_names():
     text = question_text("What did Priya's cousin sell in March?", {"priya"})
     assert text == "What did cousin sell?"
+
+
+def test_a_line_in_other_words_lends_its_meaning_to_the_sentence_it_retells(memories):
+    # The line shares no word with either sentence of the turn ("ugh yes." and "but
+    # the thing i keep coming back to is going back to uni for ocean ecology, ..."):
+    # the one nearest it in meaning is the one it retells, and the one that answers.
+    with Agent(memories["on"].root, AgentSettings(), record=False) as agent:
+        answer = agent.ask("Which subject is Priya hoping to study?")
+    first_two = "\n".join(answer.text.splitlines()[:2])
+    assert "ocean ecology" in first_two
+    assert '"ugh yes."' not in answer.text
+
+
+def test_a_sentence_two_pages_retell_is_led_to_by_the_subjects_own():
+    # Found through a project's page first, Jon's "I'm expanding my dance studio's social
+    # media presence" is his news: his own page retells it too.
+    turn = Block(S1, "t3", "I'm expanding my dance studio's social media presence.", speaker="Jon")
+    by_project = Candidate(turn.text, (turn,), 1, via="knowledge/projects/Studio.md")
+    by_page = Candidate(turn.text, (turn,), 4, via="knowledge/people/Jon.md", retold=("Jon",))
+    (merged,) = _dedupe([by_project, by_page], {"knowledge/people/Jon.md"})
+    assert merged.via == "knowledge/people/Jon.md" and merged.rank == 1
+    assert merged.retold == ("Jon",)
+    (plain,) = _dedupe([by_project, by_page])
+    assert plain.via == "knowledge/projects/Studio.md"
