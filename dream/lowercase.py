@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from language import classifier_for
-from language.names import TITLES, looks_like_name
+from language.names import TITLES, known_word, looks_like_name
 from language.names import names_nobody as _names_nobody
 from memory_schema.links import normalize_key
 
@@ -101,6 +101,7 @@ class Use:
     context: str = ""  # the sentence with the word as X, for the examples
     dictionary: bool = False  # a dictionary word ("pickle", "bramble") used as a name
     gendered: bool = False  # its sentence says "she", "his", ... of someone
+    before: str = ""  # the word before it, lower case
 
 
 @dataclass
@@ -109,7 +110,7 @@ class Named:
 
     key: str
     title: str
-    type: str  # person or pet
+    type: str  # person, pet or place
     relation: str | None = None
     rows: set[int] = field(default_factory=set)
     relation_row: int = -1  # the sentence that states the relation
@@ -130,6 +131,7 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
             continue  # a date, an amount
         use = Use(row, path, low, t.idx, t.idx + len(t.text), _grammar(t), dictionary=dictionary)
         use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
+        use.before = doc[t.i - 1].lower_ if t.i > 0 else ""
         use.relation, use.mine = _relation(t)
         if use.relation:
             use.grammar = "person"
@@ -162,6 +164,10 @@ def _grammar(t: Any) -> str:
         # "andre whitfield" starts a longer name; "yaris hybrid" names a kind of thing
         return "other" if looks_like_name(t.head.lower_) else "thing"
     head = t.head
+    if t.i > 0 and t.doc[t.i - 1].lower_ in _AT and t.dep_ != "pobj":
+        # "we're in leith now": the parser reads an unknown lower-case word after "in"
+        # as anything but its object; where it stands says a place all the same.
+        return "place"
     if t.dep_ == "pobj":
         prep = head.lower_
         if prep in _AT or (prep == "to" and head.head.lemma_.lower() in _GOING):
@@ -259,6 +265,12 @@ def decide(
             title, type_ = pages[key]
             out[key] = Named(key, title, type_, rows={u.row for u, _ in found})
             continue
+        if _a_place(found, person) and not known_word(key):
+            # "we're in leith now", "the flat in gorgie": a place's name, written with its
+            # capital so the parse finds the place (a page only if it recurs, as any).
+            # A word one letter off a dictionary word counts ("partick", "patrick").
+            out[key] = Named(key, key.title(), "place", rows={u.row for u, _ in found})
+            continue
         if found[0][0].dictionary:
             # A dictionary word is a name only when the run never uses it as a thing or a
             # place ("the pickle", "in the garden", "at work"), uses it as someone in
@@ -289,6 +301,14 @@ def decide(
         named.rows = {u.row for u, _ in found}
         out[key] = named
     return out
+
+
+def _a_place(found: list[tuple[Use, float]], person: list[Use]) -> bool:
+    """A word no dictionary explains that the run puts where places stand ("in", "near",
+    "to" after a verb of going) at least as often as where people stand."""
+    # "at" names workplaces and shops as often as places ("working at tesco").
+    places = [u for u, _ in found if u.grammar == "place" and not u.relation and u.before != "at"]
+    return bool(places) and len(places) >= len(person)
 
 
 def _read_contexts(uses: list[Use], embedder: Any) -> list[float]:

@@ -1,7 +1,9 @@
 """A pet or a person whose name is a dictionary word, typed in lower case ("pickle has
 been limping on her back leg"), gets a page like any lower-case name
 (`dream/lowercase.py`); a word said of a thing the same way ("rent went up again",
-"dinner was a roast") does not. The chats are written for these tests.
+"dinner was a roast") does not; and a place's name typed in lower case ("we're in
+partick now", which the parser misreads) is a place. The chats are written for these
+tests.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ SESSIONS = [
         "2026-01-04",
         "pickle has been limping on her back leg since sunday, shes 11 so im worried",
         "work has been mental this week and rent went up again",
+        "we got the flat in partick!! two bedrooms and a tiny garden",
     ),
     chat(
         "2026-02-01-vet",
@@ -39,6 +42,7 @@ SESSIONS = [
         "2026-03-07",
         "pickle stayed with my mum for the weekend and she spoiled her rotten",
         "rent is due friday. dinner was a roast for once",
+        "we're in partick now!! boxes everywhere",
     ),
     chat(
         "2026-04-02-news",
@@ -64,3 +68,11 @@ def test_a_dictionary_word_used_as_someone_gets_a_page(memory) -> None:
 def test_words_said_of_things_get_no_page(memory) -> None:
     pages = {p.stem.lower() for p in (memory / "knowledge").rglob("*.md")}
     assert not pages & {"work", "rent", "dinner"}, pages
+
+
+def test_a_place_typed_in_lower_case_is_a_place(memory) -> None:
+    pages = {
+        p.relative_to(memory / "knowledge").as_posix() for p in (memory / "knowledge").rglob("*.md")
+    }
+    assert "places/Partick.md" in pages, pages
+    assert not any(p.endswith("/Partick.md") and not p.startswith("places/") for p in pages)

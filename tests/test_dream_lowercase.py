@@ -62,11 +62,16 @@ def test_a_relation_in_an_aside_gives_the_page_and_the_relation(memory: Path) ->
 
 
 def test_brands_places_and_slang_get_no_person_page(memory: Path) -> None:
-    people = {p.stem.lower() for p in (memory / "knowledge").rglob("*.md")}
+    people = {p.stem.lower() for p in (memory / "knowledge/people").rglob("*.md")}
     # duolingo says ..., near a tesco, in ferndale, innit, deffo: none is a person.
     for word in ("duolingo", "tesco", "ferndale", "innit", "deffo"):
         assert word not in people, sorted(people)
     assert {"tomek", "ilka", "nadia"} <= people
+    # "in ferndale" in two chats: a place typed in lower case is a place.
+    others = {
+        p.relative_to(memory / "knowledge").as_posix() for p in (memory / "knowledge").rglob("*.md")
+    }
+    assert not {"places/Innit.md", "places/Deffo.md"} & others, sorted(others)
 
 
 def test_the_position_says_person_thing_or_place() -> None:
