@@ -40,7 +40,7 @@ from .spans import (
     written_lowercase,
 )
 from .text import WORD, is_question, lexicon, stem, stopwords, terms
-from .ties import apart, measured, measures, named_in_reply
+from .ties import apart, measured, measures, named_in_reply, said_of_another
 from .whose import MAX_RIVALS, is_rival, rival_wins, subject_fit, subject_person
 from .wiki import Fact
 
@@ -590,6 +590,35 @@ class Reader:
             return False
         return apart(c.text, span, set(self.q.focus) - self.subj.name_terms - self.subj.covered)
 
+    def _of_another(self, c: Candidate, about: str, span: str | None) -> bool:
+        """The asker's own sentence says the verb asked about of someone or something
+        else (`ties.said_of_another`): "where do i live?" is not answered by "everything
+        lives in obsidian these days"."""
+        if (
+            self.q.owner != "me"
+            or not span
+            or c.fact is not None
+            or about != "speaker"  # a document says "Tenant pays ..." of the asker by role
+        ):
+            return False
+        return said_of_another(c.text, self._asked_verbs)
+
+    @cached_property
+    def _asked_verbs(self) -> set[str]:
+        """The stems of the verbs the question says of the asker ("live" in "where do i
+        live now?"; none in "when is ilka coming round to paint my hallway?")."""
+        from language.nlp import parse
+
+        return {
+            t
+            for tok in parse([self.q.text])[0]
+            if tok.pos_ == "VERB"
+            and tok.lemma_.lower() not in _generic_verbs()
+            and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.children)
+            and not any(c.dep_ == "mark" for c in tok.children)  # "if we pay rent late"
+            for t in terms(tok.text)
+        }
+
     def _labelled(self, c: Candidate, span: str | None) -> bool:
         """The span is the value of a field whose label is what was asked ("Monthly rent:
         289.00 EUR" for the monthly payment), as a page's attribute line is."""
@@ -618,7 +647,14 @@ class Reader:
         "4471"); by the example questions it is nearest to (`code_asked`)."""
         if self.q.answer_type != "number" or self.similarity is None or self.q.wh == "how":
             return False
-        return nearer(self.similarity, self.q.text, "code_asked", CODE_MARGIN) == "code"
+        if nearer(self.similarity, self.q.text, "code_asked", CODE_MARGIN) != "code":
+            return False
+        # Nearer the codes than the amounts is not enough when both are far: "what did i
+        # score on my part 3 test?" is 0.23 from the codes, "whats my policy number" 0.61.
+        from language import prototypes
+
+        near = sorted(self.similarity(self.q.text, prototypes()["code_asked"]["code"]))
+        return sum(near[-3:]) / 3 >= CODE_FLOOR
 
     def read(self, pool: Sequence[Candidate]) -> list[Reading]:
         """Every candidate that can answer, best first."""
@@ -853,6 +889,8 @@ class Reader:
                 score += IN_SCOPE
             if q.current and span and q.answer_type != "number" and _ended(c.text, span):
                 score -= ENDED  # "the wusthof is retired": what held, not what holds now
+            if self._of_another(c, about, span):
+                continue  # "everything lives in obsidian" for "where do i live?"
             if (q.owner == "me" or not self.subj.defined) and _by_ai(c.block) and c.fact is None:
                 # The assistant's advice is not the asker's own fact, nor a fact of the
                 # asker's world ("the van"): "often €250-350 for a small van" is no lease.
@@ -1549,6 +1587,12 @@ def asks_several(q: Question) -> bool:
     return bool(q.head and _plural(q.head)) or bool(_PLURAL.search(q.text))
 
 
+@cache
+def _generic_verbs() -> frozenset[str]:
+    """Light verbs ("do", "get", "use") say too little to tie a sentence to a subject."""
+    return frozenset(str(w) for w in lexicon()["generic_verbs"])  # type: ignore[union-attr]
+
+
 def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -> str | None:
     """The label of `group` (language/data/prototypes.json, two labels) whose example
     questions `text` is nearest to: the mean of its three closest examples. The first
@@ -1568,6 +1612,8 @@ def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -
 
 #: A number question asks for a code when its examples are nearer by this much.
 CODE_MARGIN = 0.05
+#: ... and they are this near at least (mean of the three nearest).
+CODE_FLOOR = 0.45
 
 
 #: A question is after an attribute when its example questions are nearer than those of

@@ -7,6 +7,8 @@ the value said of the thing asked about, not the one nearest in the text.
   i said no until after jess's wedding") is not the cat's.
 - "What's his name?" - "pickles lol": a short reply to a question for a name is the name,
   typed in lower case or not.
+- "where do i live now?": "everything lives in obsidian" says "live" of everything, not
+  of the asker; the verb asked about has another subject.
 """
 
 from __future__ import annotations
@@ -109,3 +111,28 @@ def named_in_reply(text: str, asks_name: bool) -> str | None:
             continue
         return w[:1].upper() + w[1:]
     return None
+
+
+#: Subjects that are the asker: the verb asked about is said of them.
+_FIRST_PERSON = frozenset(["i", "we", "me", "us"])
+
+
+def said_of_another(text: str, verbs: set[str]) -> bool:
+    """One of the question's verbs (`verbs`, stems) is said in `text` with a subject that
+    is not the speaker ("everything lives in obsidian", "my sister lives in leeds"), and
+    none of them with the speaker as subject."""
+    if not verbs or not terms(text) & verbs:
+        return False
+    subjects = _subjects(text, frozenset(verbs))
+    return bool(subjects) and not any(s in _FIRST_PERSON for s in subjects)
+
+
+@cache
+def _subjects(text: str, verbs: frozenset[str]) -> tuple[str, ...]:
+    from language.nlp import parse
+
+    out = []
+    for tok in parse([text])[0]:
+        if tok.pos_ in ("VERB", "AUX") and terms(tok.text) & verbs:
+            out += [c.lower_ for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return tuple(out)

@@ -121,3 +121,49 @@ def test_names_said_together_answer_who_are_the_two(memory: Path) -> None:
 
 def test_a_place_typed_in_lower_case_after_in(memory: Path) -> None:
     assert ask(memory, "where was tofu living before?").startswith("Leiria")
+
+
+def test_the_verb_asked_about_said_of_something_else_does_not_answer(tmp_path) -> None:
+    from agent.ties import said_of_another
+
+    assert said_of_another("finally ditched evernote, everything lives in obsidian", {"live"})
+    assert said_of_another("my sister lives in leeds now", {"live"})
+    assert not said_of_another("we live in a damp flat in gorgie", {"live"})
+    assert not said_of_another("me and jodie live in leith now", {"live"})
+    assert not said_of_another("living in leith now, loving it", {"live"})  # no subject
+    root = tmp_path / "memory"
+    run("init", str(root))
+    chats = tmp_path / "chats.jsonl"
+    chats.write_text(
+        "\n".join(
+            json.dumps(
+                {
+                    "id": sid,
+                    "started_at": f"{day}T19:00:00+00:00",
+                    "title": sid,
+                    "turns": [
+                        {"role": "user", "content": text},
+                        {"role": "assistant", "content": "Nice, tell me more."},
+                    ],
+                }
+            )
+            for sid, day, text in (
+                (
+                    "flat",
+                    "2026-02-14",
+                    "we live in a damp flat in gorgie, landlord wont fix anything",
+                ),
+                (
+                    "notes",
+                    "2026-04-03",
+                    "finally ditched evernote, everything lives in obsidian these days",
+                ),
+            )
+        )
+        + "\n"
+    )
+    run("capture", "session", str(chats), "--memory", str(root))
+    out = json.loads(
+        run("ask", "where do i live now?", "--json", "--no-record", "--memory", str(root))
+    )
+    assert out["answer"].startswith("Gorgie"), out["answer"]
