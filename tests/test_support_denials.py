@@ -6,22 +6,8 @@ sides: the paraphrase is accepted, the claim that gainsays it is still rejected.
 
 from __future__ import annotations
 
-import datetime as dt
-
+from tests.test_support_moods_outside import SAID, check
 from validators.predicates import predicates
-from validators.support import Evidence, check_support
-from validators.words import resolve_dates
-
-SAID = dt.date(2026, 3, 9)
-
-
-def block(text: str, speaker: str = "Noa") -> list[Evidence]:
-    dates = {SAID} | {d for _, d in resolve_dates(text, SAID)}
-    return [Evidence(text, f"{speaker} Lev", dates, speaker, ("Lev",), "Chat", SAID)]
-
-
-def check(claim: str, text: str, speaker: str = "Noa"):  # type: ignore[no-untyped-def]
-    return check_support(claim, block(text, speaker), similarity=False)
 
 
 def preds(text: str) -> dict[str, tuple[str, bool]]:
