@@ -133,6 +133,10 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
         use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
         use.before = doc[t.i - 1].lower_ if t.i > 0 else ""
         use.relation, use.mine = _relation(t)
+        if dictionary and use.relation and not (t.i > 0 and _is_relation(doc[t.i - 1])):
+            # A word of the language beside a relation only past a comma is no name: "big
+            # news, my new manager is ..." ("our dog pickle" says it).
+            use.relation, use.mine = None, False
         if use.relation:
             use.grammar = "person"
         # The word's near context in its sentence: a wider one mixes in other subjects.
