@@ -40,7 +40,7 @@ from .spans import (
     written_lowercase,
 )
 from .text import WORD, is_question, lexicon, stem, stopwords, terms
-from .ties import apart, measured, measures, named_in_reply, said_of_another
+from .ties import apart, light_verbs, measured, measures, named_in_reply, said_of_another
 from .whose import MAX_RIVALS, is_rival, rival_wins, subject_fit, subject_person
 from .wiki import Fact
 
@@ -613,7 +613,7 @@ class Reader:
             t
             for tok in parse([self.q.text])[0]
             if tok.pos_ == "VERB"
-            and tok.lemma_.lower() not in _generic_verbs()
+            and tok.lemma_.lower() not in light_verbs()
             and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.children)
             and not any(c.dep_ == "mark" for c in tok.children)  # "if we pay rent late"
             for t in terms(tok.text)
@@ -647,14 +647,9 @@ class Reader:
         "4471"); by the example questions it is nearest to (`code_asked`)."""
         if self.q.answer_type != "number" or self.similarity is None or self.q.wh == "how":
             return False
-        if nearer(self.similarity, self.q.text, "code_asked", CODE_MARGIN) != "code":
-            return False
         # Nearer the codes than the amounts is not enough when both are far: "what did i
         # score on my part 3 test?" is 0.23 from the codes, "whats my policy number" 0.61.
-        from language import prototypes
-
-        near = sorted(self.similarity(self.q.text, prototypes()["code_asked"]["code"]))
-        return sum(near[-3:]) / 3 >= CODE_FLOOR
+        return nearer(self.similarity, self.q.text, "code_asked", CODE_MARGIN, CODE_FLOOR) == "code"
 
     def read(self, pool: Sequence[Candidate]) -> list[Reading]:
         """Every candidate that can answer, best first."""
@@ -1587,16 +1582,13 @@ def asks_several(q: Question) -> bool:
     return bool(q.head and _plural(q.head)) or bool(_PLURAL.search(q.text))
 
 
-@cache
-def _generic_verbs() -> frozenset[str]:
-    """Light verbs ("do", "get", "use") say too little to tie a sentence to a subject."""
-    return frozenset(str(w) for w in lexicon()["generic_verbs"])  # type: ignore[union-attr]
-
-
-def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -> str | None:
+def nearer(
+    similarity: Similarity, text: str, group: str, margin: float = 0.0, floor: float = -1.0
+) -> str | None:
     """The label of `group` (language/data/prototypes.json, two labels) whose example
     questions `text` is nearest to: the mean of its three closest examples. The first
-    label wins only by `margin`; None when neither does."""
+    label wins only by `margin` and when it is `floor` near at least; None when neither
+    does."""
     from language import prototypes
 
     examples = prototypes()[group]
@@ -1605,7 +1597,7 @@ def nearer(similarity: Similarity, text: str, group: str, margin: float = 0.0) -
         label: sum(sorted(similarity(text, examples[label]), reverse=True)[:3]) / 3
         for label in (first, second)
     }
-    if near[first] > near[second] + margin:
+    if near[first] > near[second] + margin and near[first] >= floor:
         return first
     return second if near[second] >= near[first] else None
 

@@ -299,9 +299,9 @@ _WORD_AMOUNT = re.compile(
 def amounts(sentence: str) -> list[Span]:
     """Numbers with their unit ("22,000 euros", "31 people", "750", "two weeks"), not
     dates or times."""
-    date_spans = [(s.start, s.end) for s in dates(sentence, None)]
-    codes = [m for m in _CODE.finditer(sentence) if not _in_spans(m.start(), date_spans)]
-    date_spans += [(m.start(), m.end()) for m in codes]
+    taken = [(s.start, s.end) for s in dates(sentence, None)]
+    codes = [m for m in _CODE.finditer(sentence) if not _in_spans(m.start(), taken)]
+    taken += [(m.start(), m.end()) for m in codes]
     out = [Span(m.group(0), m.start(), m.end()) for m in codes]
     out += [
         Span(m.group(0), m.start(), m.end())
@@ -309,7 +309,7 @@ def amounts(sentence: str) -> list[Span]:
         if m.group(0).split()[-1].lower() not in stopwords()
     ]
     for m in _AMOUNT.finditer(sentence):
-        if _in_spans(m.start(), date_spans):
+        if _in_spans(m.start(), taken):
             continue
         if re.match(r"\d{1,2}:\d{2}", sentence[m.start() :]):
             continue

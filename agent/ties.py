@@ -37,7 +37,8 @@ def _aux() -> frozenset[str]:
 
 
 @cache
-def _light_verbs() -> frozenset[str]:
+def light_verbs() -> frozenset[str]:
+    """Light verbs ("do", "get", "use", `generic_verbs`): they say too little of a thing."""
     return frozenset(str(w) for w in lexicon()["generic_verbs"])  # type: ignore[union-attr]
 
 
@@ -45,7 +46,7 @@ def _light(word: str) -> bool:
     """A light verb in any form: "goes", "got", "using"."""
     from validators.lexicon import base_forms
 
-    return word in _light_verbs() or any(b in _light_verbs() for b in base_forms(word))
+    return word in light_verbs() or any(b in light_verbs() for b in base_forms(word))
 
 
 @cache

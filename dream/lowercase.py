@@ -32,8 +32,7 @@ from typing import Any
 import numpy as np
 
 from language import classifier_for
-from language.names import TITLES, known_word, looks_like_name
-from language.names import names_nobody as _names_nobody
+from language.names import TITLES, known_word, looks_like_name, names_nobody
 from memory_schema.links import normalize_key
 
 from .extract import Observation, link
@@ -155,7 +154,7 @@ def _dictionary_candidate(t: Any) -> bool:
         return False
     if low in _RELATION_WORDS or t.lemma_.lower() in _RELATION_WORDS:
         return False
-    return looks_like_name(low) is False and not _names_nobody(low)
+    return not names_nobody(low)  # called only for words looks_like_name refuses
 
 
 def _grammar(t: Any) -> str:

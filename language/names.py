@@ -25,7 +25,7 @@ def looks_like_name(word: str) -> bool:
     low = word.lower()
     if len(low) < 3 or not low.isalpha() or not _VOWELS & set(low):
         return False
-    if low in _stopwords() or low in _chat_words() or low in _function_words():
+    if names_nobody(low):
         return False  # WordNet lists no pronouns nor determiners ("everything", "whose")
     if is_bare_contraction(low):
         return False
