@@ -125,7 +125,8 @@ def cli() -> None:
 
     Sessions and documents become Markdown in a Git repo (the memory); agents explore it
     with file tools, a nightly Dream run keeps its wiki true, people read it in Obsidian.
-    Every command takes --memory DIR (env BRAIN_MEMORY, default ./memory).
+    Every command takes --memory DIR (env BRAIN_MEMORY, default ./memory, or the memory
+    the current folder is in).
     """
 
 

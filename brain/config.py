@@ -23,11 +23,30 @@ class Config:
 
     @classmethod
     def load(cls, memory: str | os.PathLike[str] | None = None) -> Config:
-        chosen = memory or os.environ.get(ENV_MEMORY) or DEFAULT_MEMORY
+        chosen = memory or os.environ.get(ENV_MEMORY)
         return cls(
-            memory=Path(chosen).expanduser(),
+            memory=Path(chosen).expanduser() if chosen else find_memory(Path.cwd()),
             capture_max_bytes=_int_env(ENV_CAPTURE_MAX_BYTES, DEFAULT_CAPTURE_MAX_BYTES),
         )
+
+
+def _is_memory(path: Path) -> bool:
+    from memory_schema.layout import BRAIN_DIR
+
+    return (path / ".git").exists() and (path / BRAIN_DIR).is_dir()
+
+
+def find_memory(cwd: Path) -> Path:
+    """The memory a command means when none is named: `./memory`, else the memory the
+    working directory is in (as git finds its repository: `brain init notes && cd notes
+    && brain capture ...` works), else `./memory` (which `brain init` creates)."""
+    default = cwd / DEFAULT_MEMORY
+    if _is_memory(default):
+        return Path(DEFAULT_MEMORY)
+    for folder in (cwd, *cwd.parents):
+        if _is_memory(folder):
+            return folder
+    return Path(DEFAULT_MEMORY)
 
 
 def _int_env(name: str, default: int) -> int:

@@ -144,3 +144,23 @@ def test_help_lists_commands_without_importing_them():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_commands_find_the_memory_they_are_run_in(tmp_path, monkeypatch):
+    """`brain init notes && cd notes && brain remember ...` works, as git finds its
+    repository: with no --memory and no BRAIN_MEMORY, a command inside a memory (or in a
+    folder under it) uses that memory, not ./memory beneath it."""
+    monkeypatch.delenv("BRAIN_MEMORY", raising=False)
+    runner = CliRunner()
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(cli, ["init", "notes"]).exit_code == 0
+    monkeypatch.chdir(tmp_path / "notes" / "knowledge")
+    r = runner.invoke(cli, ["remember", "the gate code is 4471", "--json"])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "notes" / json.loads(r.output)["path"]).is_file()
+    assert not (tmp_path / "notes" / "knowledge" / "memory").exists()
+    # Outside any memory, the default is still ./memory, and the error says so.
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(cli, ["remember", "x"])
+    assert r.exit_code == 1 and "not a memory repo" in r.output
+    assert str(tmp_path / "memory") in r.output

@@ -23,7 +23,10 @@ def memory_option(func: F) -> F:
         type=click.Path(file_okay=False),
         default=None,
         envvar="BRAIN_MEMORY",
-        help="Memory repo directory [env BRAIN_MEMORY; default ./memory].",
+        help=(
+            "Memory repo directory [env BRAIN_MEMORY; default ./memory, or the memory the"
+            " current folder is in]."
+        ),
     )(func)
 
 
