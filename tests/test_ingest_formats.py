@@ -60,6 +60,26 @@ def test_openai_created_and_id_fields_are_used(tmp_path: Path) -> None:
     assert s.started == dt.datetime(2024, 6, 10, 6, 13, 20, tzinfo=dt.UTC)
 
 
+def test_a_list_of_openai_conversations_is_one_session_each(tmp_path: Path) -> None:
+    """A script that saves its chats one after another writes a list of {"messages"}:
+    detected as openai, each conversation its own session with its own id and date."""
+    f = tmp_path / "chats.json"
+    chats = [
+        {"id": "c1", "created": 1735725600, "messages": [{"role": "user", "content": "gym"}]},
+        {"title": "car", "messages": [{"role": "user", "content": "bought a fiesta"}]},
+    ]
+    f.write_text(json.dumps(chats))
+    fmt, sessions = parse_file(f)
+    assert fmt == "openai" and len(sessions) == 2
+    assert sessions[0].id == "c1" and sessions[0].started.year == 2025
+    assert sessions[1].title == "car" and sessions[1].turns[0].content == "bought a fiesta"
+    assert sessions[0].id != sessions[1].id
+    # One conversation without messages: the file is not this format, nothing half-read.
+    f.write_text(json.dumps([*chats, {"id": "c3", "text": "hello"}]))
+    with pytest.raises(UnknownFormatError):
+        parse_file(f)
+
+
 def test_claude_code_transcript() -> None:
     [s] = claude_code.parse(FIXTURES / "claude_code.jsonl")
     assert s.id == "4f35e220-c435-4cf7-b9b9-f40426042847"

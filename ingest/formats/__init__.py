@@ -20,7 +20,10 @@ from ..textio import DEFAULT_MAX_INPUT_BYTES, decode_text, read_input_bytes
 #: format name -> module (under ingest.formats) and a one-line description.
 SESSION_FORMATS: dict[str, tuple[str, str]] = {
     "brain": ("brain_jsonl", "Brain JSONL, one session per line (memory_schema/FORMAT.md)"),
-    "openai": ("openai_chat", 'OpenAI chat messages: a JSON list or {"messages": [...]}'),
+    "openai": (
+        "openai_chat",
+        'OpenAI chat messages: a JSON list, {"messages": [...]}, or a list of those',
+    ),
     "claude-code": ("claude_code", "Claude Code transcript (~/.claude/projects/*/*.jsonl)"),
     "chatgpt-export": ("chatgpt_export", "ChatGPT data export (conversations.json)"),
     "claude-export": ("claude_export", "Claude.ai data export (conversations.json)"),

@@ -1,4 +1,5 @@
-"""OpenAI chat messages: a JSON list of `{role, content}` or `{"messages": [...]}`.
+"""OpenAI chat messages: a JSON list of `{role, content}` or `{"messages": [...]}`, or a
+list of such conversations (what a script that saves its chats one after another writes).
 
 Tool calls are kept in the assistant turn as readable lines, tool results become
 `tool` turns; content given as a list of parts keeps its text parts (images become a
@@ -43,17 +44,41 @@ def _messages(data: Any) -> list[Any] | None:
     return None
 
 
-def looks_like(data: Any) -> bool:
+def _one(data: Any) -> bool:
     msgs = _messages(data)
     return bool(msgs) and all(isinstance(m, dict) and "role" in m for m in msgs or [])
+
+
+def _conversations(data: Any) -> list[Any]:
+    """The conversations of a file: itself, or each item of a list of `{"messages"}`."""
+    if (
+        isinstance(data, list)
+        and data
+        and all(isinstance(c, dict) and "messages" in c for c in data)
+    ):
+        return data
+    return [data]
+
+
+def looks_like(data: Any) -> bool:
+    return all(_one(c) for c in _conversations(data))
 
 
 def parse_text(text: str, path: Path) -> list[Session]:
     name = str(path)
     data = load_json(text, name)
-    msgs = _messages(data)
-    if msgs is None or not looks_like(data):
+    conversations = _conversations(data)
+    if not looks_like(data):
         raise RejectedInputError("not OpenAI chat messages (a list of {role, content})", name)
+    many = len(conversations) > 1
+    return [
+        _session(c, path, f"{name} (conversation {k})" if many else name)
+        for k, c in enumerate(conversations, start=1)
+    ]
+
+
+def _session(data: Any, path: Path, name: str) -> Session:
+    msgs = _messages(data) or []
     turns = [_turn(m, i, name) for i, m in enumerate(msgs, start=1)]
     meta = data if isinstance(data, dict) else {}
     started: dt.datetime = file_time(path)
@@ -63,15 +88,7 @@ def parse_text(text: str, path: Path) -> list[Session]:
     title = meta.get("title")
     if not (isinstance(title, str) and title.strip()):
         title = title_from_turns(turns, sid)
-    return [
-        Session(
-            id=sid,
-            title=title,
-            format=NAME,
-            turns=turns,
-            started=started,
-        )
-    ]
+    return Session(id=sid, title=title, format=NAME, turns=turns, started=started)
 
 
 def _text_of(content: Any) -> str:
