@@ -8,14 +8,30 @@ import re
 
 from .words import (
     MONTHS,
+    WEEKDAY_SHORT,
     WEEKDAYS,
+    weekday_index,
 )
 
-_WEEKDAY_RE = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")\b", re.IGNORECASE)
+#: A day of the week: its name anywhere, a short form ('sat', 'tues') only where a day
+#: is meant, after 'on', 'this', 'since' and the like ('sat' is also a verb).
+_WEEKDAY_RE = re.compile(
+    r"\b(?:("
+    + "|".join(WEEKDAYS)
+    + r")|(?:on|this|since|till|until|from|by)\s+("
+    + "|".join(WEEKDAY_SHORT)
+    + r"))\b",
+    re.IGNORECASE,
+)
+_PREPOSITIONS = r"next|last|this|in|since|until|till|by|from"
+#: A month: its name, or a short form ('jan', 'dec') after a word of time ('in jan'):
+#: alone, 'Jan' is as often a name.
 _MONTH_RE = re.compile(
-    r"\b(?:(next|last|this|in|since|until|by|from)\s+)?("
+    rf"\b(?:(?:({_PREPOSITIONS})\s+)?("
     + "|".join(m for m in MONTHS if len(m) > 3 or m == "may")
-    + r")\b(?!\s+\d)",
+    + rf")|({_PREPOSITIONS})\s+("
+    + "|".join(m for m in MONTHS if len(m) <= 4 and m != "may")
+    + r"))\b(?!\s+\d)",
     re.IGNORECASE,
 )
 
@@ -67,19 +83,20 @@ def loose_dates(text: str, said_on: dt.date) -> set[dt.date]:
         if m.group(1):
             dated_weekdays.add(m.start(1))
     for m in _WEEKDAY_RE.finditer(text):
-        if m.start(1) in dated_weekdays:
+        if m.group(1) and m.start(1) in dated_weekdays:
             continue  # 'saturday the 26th' is that Saturday, not the one nearest
-
-        wd = WEEKDAYS[m.group(1).lower()]
+        wd = weekday_index(m.group(1) or m.group(2))
+        if wd is None:
+            continue
         back = (said_on.weekday() - wd) % 7
         out.add(said_on - dt.timedelta(days=back))
         out.add(said_on + dt.timedelta(days=(wd - said_on.weekday()) % 7 or 7))
     for m in _MONTH_RE.finditer(text):
-        word = m.group(2)
+        word = m.group(2) or m.group(4)
         if word.lower() == "may" and not word[0].isupper():
             continue  # the verb
         month = MONTHS[word.lower()]
-        how = (m.group(1) or "").lower()
+        how = (m.group(1) or m.group(3) or "").lower()
         now = (said_on.year, said_on.month)
         before = dt.date(said_on.year - (month > said_on.month), month, 1)
         after = dt.date(said_on.year + (month < said_on.month), month, 1)

@@ -138,8 +138,8 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
     for e in evidence:
         if e.said_on:
             dates |= loose_dates(e.text, e.said_on)
-    numbers = numbers_in(text + " " + ctx) | {
-        n for t in toks if "-" in t for n in numbers_in(" ".join(_parts(t)))
+    numbers = numbers_in(text + " " + ctx, block=True) | {
+        n for t in toks if "-" in t for n in numbers_in(" ".join(_parts(t)), block=True)
     }
     # A day said or named vouches for its year, not for its day or month as a count:
     # 'in March' is no '3 kittens'.

@@ -53,8 +53,9 @@ NUMBER_WORDS.update(
         )
     }
 )
-#: Words that multiply the number before them: 'two hundred', 'three thousand'.
-_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+#: Words that multiply the number before them: 'two hundred', 'three thousand', and
+#: in speech 'four grand' (only ever after a count, so 'a grand day' stays no number).
+_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "million": 1_000_000}
 #: Words that stand for a number on their own: 'a dozen eggs'.
 _COUNT_NOUNS = {"dozen": 12}
 #: Ordinals count too ('her third child'); 'first' is left out, as 'one' is.
@@ -81,8 +82,14 @@ ORDINALS = {
 ORDINALS.update({w[:-1] + "ieth": v for w, v in NUMBER_WORDS.items() if w.endswith("ty")})
 #: Words that say how many times: 'failed twice' (2).
 _TIMES = {"twice": "2", "thrice": "3"}
-#: A thousand after a currency sign: '£3k' (3000); '5k' alone is as often a run.
+#: A thousand after a currency sign: '£3k' (3000).
 _THOUSANDS_RE = re.compile(r"([£$€])\s?(\d+(?:\.\d+)?)k\b", re.IGNORECASE)
+#: ... and without one: '9k' is 9000 in a quote or a salary but a race in '5k' or '10k',
+#: so a block's bare 'k' is read both ways (a claim's stays the count it writes).
+_BARE_K_RE = re.compile(r"(?<![\w.£$€])(\d+(?:\.\d+)?)k\b", re.IGNORECASE)
+#: Shares a block says in words, as the percentages a claim may write: 'half the loan'
+#: is '50%' of it. Read on the block's side only: a claim's 'half' states no count.
+_FRACTIONS = {"half": "50", "quarter": "25", "quarters": "75", "third": "33"}
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 MONTHS["sept"] = 9  # as common as 'Sep' in British writing: '21 Sept'
@@ -97,15 +104,58 @@ _DAY_MONTH_RE = re.compile(
     rf"(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?",
     re.IGNORECASE,
 )
+#: Days of the week as people shorten them in chat ('last tues', 'on sat'). Some are
+#: also words ('sat', 'sun', 'wed'), so a reader takes them only where a day is meant:
+#: after 'last'/'next' here, after 'on'/'this'/'since' in loose_dates.
+WEEKDAY_SHORT = {
+    **dict.fromkeys(["mon"], 0),
+    **dict.fromkeys(["tue", "tues"], 1),
+    **dict.fromkeys(["wed", "weds"], 2),
+    **dict.fromkeys(["thu", "thur", "thurs"], 3),
+    **dict.fromkeys(["fri"], 4),
+    **dict.fromkeys(["sat"], 5),
+    **dict.fromkeys(["sun"], 6),
+}
+DAY_NAMES = "|".join(sorted([*WEEKDAYS, *WEEKDAY_SHORT], key=len, reverse=True))
+
+
+def weekday_index(word: str) -> int | None:
+    """Monday 0 .. Sunday 6 for a day's name or its short form ('tues', 'Sat')."""
+    low = word.lower()
+    return WEEKDAYS.get(low, WEEKDAY_SHORT.get(low))
+
+
+#: A count of units in a relative date: 'two', '3', 'a', 'a couple of'.
+_COUNT = r"\d+|a\s+couple\s+of|couple\s+of|a|an|" + "|".join(
+    w for w in NUMBER_WORDS if 0 < int(NUMBER_WORDS[w]) <= 12
+)
+_UNITS = r"(day|week|fortnight|month|year)s?"
 _RELATIVE_RE = re.compile(
-    r"\b(yesterday|last night|today|tonight|this morning|this evening|tomorrow|"
-    r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week|month|year)s?\s+ago|"
-    r"last\s+(week|month|year|weekend|" + "|".join(WEEKDAYS) + r")|"
-    r"next\s+(week|month|year|weekend|" + "|".join(WEEKDAYS) + r")|"
-    r"in\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
-    r"(day|week|month|year)s?(?:'?\s+time)?)\b",
+    r"\b(the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|"
+    r"yesterday|last night|today|tonight|this morning|this evening|tomorrow|"
+    rf"({_COUNT})\s+{_UNITS}\s+ago|"
+    rf"last\s+(week|month|year|weekend|{DAY_NAMES})|"
+    rf"next\s+(week|month|year|weekend|{DAY_NAMES})|"
+    rf"in\s+({_COUNT})\s+{_UNITS}(?:'?\s+time)?(?!\s+ago))\b",
     re.IGNORECASE,
 )
+
+
+def _count(raw: str) -> int:
+    """'3' 3, 'two' 2, 'a couple of' 2, 'a' 1."""
+    raw = " ".join(raw.lower().split())
+    if raw.isdigit():
+        return int(raw)
+    if raw.endswith("couple of"):
+        return 2
+    return int(NUMBER_WORDS.get(raw, "1"))
+
+
+def _shift(base: dt.date, n: int, unit: str) -> dt.date:
+    """`base` moved by n units (negative: back); a fortnight is two weeks."""
+    if unit in ("day", "week", "fortnight"):
+        return base + dt.timedelta(days=n * {"day": 1, "week": 7, "fortnight": 14}[unit])
+    return _shift_months(base, n * (12 if unit == "year" else 1))
 
 
 _MONTH_PART_RE = re.compile(
@@ -168,11 +218,19 @@ def is_negated(text: str) -> bool:
     return bool(words & NEGATIONS) or "n't" in text.lower()
 
 
-def numbers_in(text: str) -> set[str]:
+def numbers_in(text: str, *, block: bool = False) -> set[str]:
     """Numbers a text states, in digits: '3', 'three', 'twenty-two' (22), 'two hundred'
-    (200), 'a dozen' (12), 'two decades' (20, as years); 'one' alone is too often no count."""
+    (200), '4 grand' (4000), 'a dozen' (12), 'a couple of' (2), 'two
+    decades' (20, as years); 'one' alone is too often no count.
+
+    Every reading of a number goes through here, for claims and blocks alike. A `block`
+    (the evidence) also gives the other readings a phrase may have: a bare '9k' is 9000
+    as well as 9 (a '5k' is a race), and 'half' or 'three quarters' the percentage a
+    claim may write for it."""
     out = set()
     text = _THOUSANDS_RE.sub(lambda m: m.group(1) + str(round(float(m.group(2)) * 1000)), text)
+    if block:
+        out |= {_digits(float(m.group(1)) * 1000) for m in _BARE_K_RE.finditer(text)}
     words = [w for t in tokens(text) for w in (t.lower().split("-") if "-" in t else [t])]
     run: list[int] = []
 
@@ -195,14 +253,28 @@ def numbers_in(text: str) -> set[str]:
         low = t.lower()
         if t and t[0].isdigit():
             close()
+            nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+            if nxt in _SCALES and t.replace(",", "").replace(".", "", 1).isdigit():
+                # '4 grand', '3 million', '2.5 thousand': the digits times the scale.
+                out.add(_digits(float(t.replace(",", "")) * _SCALES[nxt]))
+                continue
             out.add(t.replace(",", ""))
             continue
+        if low == "couple" and i + 1 < len(words) and words[i + 1].lower() == "of":
+            # 'a couple of pints' is two; 'we're a couple' counts nothing.
+            close()
+            out.add("2")
+            continue
+        if block and low in _FRACTIONS:
+            out.add(_FRACTIONS[low])
         if low in NUMBER_WORDS:
             run.append(int(NUMBER_WORDS[low]))
             continue
         if low in _SCALES and run:
             run.append(_SCALES[low])
             continue
+        if low in _SCALES and i > 0 and words[i - 1][:1].isdigit():
+            continue  # read with the digits before it
         if low == "and" and run and i + 1 < len(words) and words[i + 1].lower() in NUMBER_WORDS:
             continue  # 'two hundred and fifty'
         if low in ("decade", "decades"):
@@ -224,6 +296,11 @@ def numbers_in(text: str) -> set[str]:
             out.add(ORDINALS[low])
     close()
     return out
+
+
+def _digits(value: float) -> str:
+    """A number as a claim writes it: 9000, not 9000.0; 2.5 stays 2.5."""
+    return str(int(value)) if value == int(value) else str(value)
 
 
 def _idiom(ordinal: str, nxt: str) -> bool:
@@ -318,7 +395,7 @@ def resolve_dates(text: str, base: dt.date | None) -> list[tuple[str, dt.date]]:
     if base is None:
         return out
     for m in _RELATIVE_RE.finditer(text):
-        phrase = m.group(1).lower()
+        phrase = " ".join(m.group(1).lower().split())
         when: dt.date | None = None
         if phrase in ("today", "tonight", "this morning", "this evening"):
             when = base
@@ -326,31 +403,22 @@ def resolve_dates(text: str, base: dt.date | None) -> list[tuple[str, dt.date]]:
             when = base - dt.timedelta(days=1)
         elif phrase == "tomorrow":
             when = base + dt.timedelta(days=1)
-        elif m.group(6):  # 'in 6 weeks', 'in two months' time': a day to come
-            raw = m.group(6).lower()
-            n = int(raw) if raw.isdigit() else int(NUMBER_WORDS.get(raw, "1"))
-            unit = m.group(7).lower()
-            if unit in ("day", "week"):
-                when = base + dt.timedelta(days=n * (7 if unit == "week" else 1))
-            else:
-                when = _shift_months(base, n * (12 if unit == "year" else 1))
+        elif phrase.startswith("the day "):
+            when = base + dt.timedelta(days=-2 if phrase.endswith("yesterday") else 2)
+        elif m.group(6):  # 'in 6 weeks', 'in two months' time', 'in a fortnight': to come
+            when = _shift(base, _count(m.group(6)), m.group(7).lower())
         elif phrase.endswith("ago"):
-            raw = m.group(2).lower()
-            n = int(raw) if raw.isdigit() else int(NUMBER_WORDS.get(raw, "1"))
-            unit = m.group(3).lower()
-            if unit in ("day", "week"):
-                when = base - dt.timedelta(days=n * (7 if unit == "week" else 1))
-            else:
-                when = _shift_months(base, -n * (12 if unit == "year" else 1))
+            when = _shift(base, -_count(m.group(2)), m.group(3).lower())
         else:
             sign = -1 if phrase.startswith("last") else 1
             unit = (m.group(4) or m.group(5) or "").lower()
-            if unit in WEEKDAYS:
-                delta = (base.weekday() - WEEKDAYS[unit]) % 7 or 7
+            wd = weekday_index(unit)
+            if wd is not None:
+                delta = (base.weekday() - wd) % 7 or 7
                 when = (
                     base - dt.timedelta(days=delta)
                     if sign < 0
-                    else base + dt.timedelta(days=(WEEKDAYS[unit] - base.weekday()) % 7 or 7)
+                    else base + dt.timedelta(days=(wd - base.weekday()) % 7 or 7)
                 )
             elif unit in ("week", "weekend"):
                 when = base + dt.timedelta(days=7 * sign)
