@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from language import classifier_for, parse
-from language.person import clean_text, rewrite_third_person
+from language.person import clean_text, restore_subject, rewrite_third_person
 from memory_schema.links import link_target_for_path, normalize_key
 from validators.semantic import resolve_dates
 
@@ -217,8 +217,8 @@ class StatementReader:
         if not keep:
             return out
         topics = self.topic.label(vectors[keep])
-        docs = parse([rows[i].text for i in keep])
         texts, raws = [rows[i].text for i in keep], [rows[i].sent for i in keep]
+        texts, docs = restore_subject(texts, parse(texts))
         paths, skips = [rows[i].path for i in keep], [rows[i].names for i in keep]
         self.named = find_names(texts, raws, paths, skips, docs, self.embedder, self.pages)
         chatter = chatter_tokens(docs, self.embedder, self.kind)

@@ -246,3 +246,68 @@ def rewrite_third_person(
     text = re.sub(r"\s+([,.;:!?])", r"\1", text)
     text = text[:1].upper() + text[1:]
     return Rewrite(text, about, first_person)
+
+
+#: Dependencies that give a clause its subject.
+_SUBJECTS = ("nsubj", "nsubjpass", "expl", "csubj")
+#: Tags of a verb in the past: the forms a diary-style sentence drops its "I" before.
+_PAST = ("VBD", "VBN")
+
+
+def _subjectless(sent: Any) -> bool:
+    return not any(c.dep_ in _SUBJECTS for c in sent.root.children)
+
+
+def _with_i(text: str, offsets: list[int]) -> str:
+    """`text` with "i " at each offset (a sentence's start, its capital lowered:
+    'Went to a pride parade' -> 'i went to ...')."""
+    for at in sorted(offsets, reverse=True):
+        rest = text[at:]
+        if rest[:2].istitle():
+            rest = rest[:1].lower() + rest[1:]
+        text = text[:at] + "i " + rest
+    return text
+
+
+def _past_subject(i: Any) -> bool:
+    """Whether the token "i" is the subject of a verb in the past."""
+    verb = i.head
+    past = verb.tag_ in _PAST or any(
+        c.dep_ == "aux" and c.tag_ in _PAST and c.i < verb.i for c in verb.children
+    )
+    return i.dep_ in ("nsubj", "nsubjpass") and verb.pos_ in ("VERB", "AUX") and past
+
+
+def restore_subject(texts: list[str], docs: list[Any]) -> tuple[list[str], list[Any]]:
+    """People write to a chat as to a diary, without their "I": "bought a 2017 fiesta
+    off a guy from work", "finally handed in my notice", "ditched evernote". A sentence
+    whose main clause has no subject is read again with "i" in front; when the parser
+    then takes "i" as the subject of a verb in the past ("i bought", "i been loving"),
+    that reading is the sentence's. An order ("remind me to call the bank") or a present
+    tense that could be one ("love the new flat") keeps its own parse: "i" would make a
+    base form a statement that nobody made. Returns the texts and docs, changed where
+    a subject was restored (each sentence of a text on its own)."""
+    from .nlp import parse
+
+    trials = [
+        (k, sent.start_char)
+        for k, doc in enumerate(docs)
+        for sent in doc.sents
+        if len(sent) > 1 and _subjectless(sent)
+    ]
+    if not trials:
+        return texts, docs
+    restored: dict[int, list[int]] = {}
+    for (k, at), doc in zip(
+        trials, parse(_with_i(texts[k], [at]) for k, at in trials), strict=True
+    ):
+        span = doc.char_span(at, at + 1)
+        if span is not None and span[0].lower_ == "i" and _past_subject(span[0]):
+            restored.setdefault(k, []).append(at)
+    if not restored:
+        return texts, docs
+    texts, docs = list(texts), list(docs)
+    changed = {k: _with_i(texts[k], ats) for k, ats in restored.items()}
+    for k, doc in zip(changed, parse(changed.values()), strict=True):
+        texts[k], docs[k] = changed[k], doc
+    return texts, docs

@@ -117,6 +117,10 @@ def test_a_role_the_block_names_only_as_a_modifier_is_not_the_persons() -> None:
     assert check(
         "Rhea is a florist with a small shop in town.", "I'm a florist, got a small shop in town"
     ).ok
+    # A role before a name is that person's title, typed lower case or not: the wiki's
+    # relation line 'Fiona — sister' rests on 'my sister fiona says ...'.
+    assert check("Fiona — sister", "my sister fiona says i'll last a fortnight lol").ok
+    assert check("Dave is her coach.", "coach Dave says my times are better").ok
 
 
 def test_a_prefix_opposite_is_the_blocks_not() -> None:

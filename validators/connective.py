@@ -453,6 +453,8 @@ def role_said_of_a_thing(claim_text: str, evidence_text: str) -> str | None:
         same = [
             e for e in ev_doc if e.is_alpha and _same_word(tok.lemma_.lower(), e.lemma_.lower())
         ]
-        if same and all(e.dep_ in ("compound", "amod") for e in same):
+        # Before a name it is the person's title ('my sister fiona', 'coach Dave'):
+        # the role is said of them.
+        if same and all(e.dep_ in ("compound", "amod") and e.head.pos_ != "PROPN" for e in same):
             return tok.text
     return None
