@@ -28,6 +28,7 @@ from memory_schema.links import short_quote
 from .answer import Draft
 from .citations import DONT_KNOW
 from .corroborate import agreeing
+from .describe import described, statements
 from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .labels import readable
@@ -44,6 +45,7 @@ from .reader import (
     nearer,
     nearest_attribute,
 )
+from .recency import as_of_now
 from .spans import written_lowercase
 from .text import WORD, is_question, sentences, stopwords, terms
 from .tools import Toolbox
@@ -189,7 +191,7 @@ class ExtractiveEngine:
         asked = q
         q = self._amount_asked(q)
         subj, extra = self._subject(q, pool, users)
-        q = self._attribute_asked(q, subj)
+        q = as_of_now(self._attribute_asked(q, subj), subj)  # "what car do i have?"
         pool = _dedupe([*pool, *extra, *self._indexed(q, subj)], subj.pages)
         unnamed = _without_names(q.text, subj.names | subj.owner_names | dominant_names(q, pool))
         if unnamed != q.text and _unsaid_by_top(terms(unnamed), pool):
@@ -225,6 +227,9 @@ class ExtractiveEngine:
             )
         if q.answer_type == "name" and subj.chain_done and subj.resolved and subj.evidence:
             return Draft(self._resolved_answer(subj), steps=steps)
+        described = self._described(q, pool)
+        if described:
+            return Draft(described, steps=len(self.toolbox.log) - calls)
         readings = reader.read(pool)
         if q.answer_type != asked.answer_type and not any(r.span for r in readings):
             # Nearer the amount examples, yet nothing found says one ("what did the
@@ -241,6 +246,21 @@ class ExtractiveEngine:
         if not readings:
             return Draft(DONT_KNOW, steps=steps, stop_reason="no-support")
         return Draft(self._compose(q, readings, pool), steps=steps)
+
+    def _described(self, q: Question, pool: list[Candidate]) -> str | None:
+        """ "who is jodie?", "whats wrong with pickle": the most informative statements
+        about the subject, its page's first (`describe.py`); None for other questions."""
+        similarity = self._similarity()
+        about = described(similarity, q.text, q.names) if similarity else None
+        if about is None or similarity is None:
+            return None
+        page = self.wiki().find(about.name)
+        more = self._read_page(page) if page else []
+        more += self._candidates(self._search(about.name), rank_shift=1)
+        found = statements(similarity, q.text, about.name, page, _dedupe([*pool, *more]))
+        if not found:
+            return None
+        return "\n".join([_quote(found[0]), *(f"- {_quote(c)}" for c in found[1:])])
 
     def _candidates(self, report: MemoryReport, rank_shift: int = 0) -> list[Candidate]:
         out: list[Candidate] = []
@@ -372,7 +392,7 @@ class ExtractiveEngine:
         self, q: Question, pool: list[Candidate], users: list[str]
     ) -> tuple[Subject, list[Candidate]]:
         wiki = self.wiki()
-        subj = Subject()
+        subj = Subject(question=q.text)
         extra: list[Candidate] = []
         page: str | None = None
         if names_owner(q, self.owner_names):

@@ -107,6 +107,15 @@ def readable(text: str) -> str:
             i += 2
             while i < len(lines) and _cells(lines[i]) is not None:
                 row = _cells(lines[i]) or []
+                if headers and not headers[0] and len(row) > 1 and row[0]:
+                    # A form labels each row by its first cell: "Landlord: Mr Alan Gow".
+                    head, *rest = row
+                    cells = [
+                        f"{h} {v}" if h else v for h, v in zip(headers[1:], rest, strict=False) if v
+                    ]
+                    out.append(f"{head}: {'; '.join(cells)}")
+                    i += 1
+                    continue
                 pairs = [
                     f"{h}: {v}" if h else v
                     for h, v in zip(headers + [""] * len(row), row, strict=False)
@@ -175,12 +184,19 @@ class Labels:
         """The fields whose label says what the question asks: most of its words ("Paid
         vacation" for "how much paid vacation do i get"), or its meaning."""
         if text not in self._asked:
-            self._asked[text] = [
+            found = [
                 f
                 for f in fields(text)
                 if (said := terms(f.label))
                 and (self._share(said) >= SHARE_LABEL or self.label_sim(f.label) >= SIM_LABEL)
             ]
+            # Of several, the labels that say most of it: "Net pay" over "Gross pay" for
+            # "what was my net pay?", though both say "pay".
+            shares = {f: self._share(terms(f.label)) for f in found}
+            top = max(shares.values(), default=0.0)
+            if top >= SHARE_LABEL:
+                found = [f for f in found if shares[f] >= top - 1e-9]
+            self._asked[text] = found
         return self._asked[text]
 
     def _share(self, said: set[str]) -> float:

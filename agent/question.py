@@ -64,6 +64,9 @@ class Question:
     #: the attribute asked after, when the question is nearest its example questions
     #: ("who's my boss now?" -> Manager; `language.attributes`); the engine sets it
     attribute: str | None = None
+    #: asked in the present of the asker's own value ("what car do i have?"): of answers
+    #: nearly as good, the one said later holds now (`recency.py`); the engine sets it
+    lately: bool = False
 
     @property
     def typed(self) -> bool:

@@ -247,6 +247,7 @@ class Subject:
     hard: set[str] = field(default_factory=set)  # words that must be said (an unresolved link)
     owner_names: set[str] = field(default_factory=set)  # whose chain it is: never the answer
     mine: bool = False  # the asker themself (or the memory's user): notes and documents are theirs
+    question: str = ""  # the question's own words: a possessor it names is its own chain
 
     @property
     def defined(self) -> bool:
@@ -267,6 +268,7 @@ class Reading:
     when: dt.date | None = None  # the date a date answer stands for
     sim: float = 0.0  # closeness in meaning to the question (the embedding model's cosine)
     fit: float = 0.0  # how well it says the question's topic: shared words and closeness
+    apart: bool = False  # its name is said in another clause than the thing asked about
 
 
 def _value_at(readings: list[Reading], when: tuple[dt.date, dt.date] | None) -> list[Reading]:
@@ -339,12 +341,17 @@ def _about_said(
     if not subj.defined:
         return "none"
     low = c.text.lower().replace("’", "'")
+    asked_words = terms(subj.question)
     for p in subj.phrases:
-        # "my colleague's best friend" is not "my best friend"
+        # "my colleague's best friend" is not "my best friend"; but asked "who runs his
+        # studio's social media?", "my dance studio's social media" is the one asked.
         bare = p.removeprefix("my ")
-        if re.search(rf"\b(?!my\b)\w+'s {re.escape(bare)}\b", low) and not re.search(
-            rf"\bmy {re.escape(bare)}\b", low
-        ):
+        whose = [
+            m.group(1)
+            for m in re.finditer(rf"\b(?!my\b)(\w+)'s {re.escape(bare)}\b", low)
+            if not terms(m.group(1)) <= asked_words
+        ]
+        if whose and not re.search(rf"\bmy {re.escape(bare)}\b", low):
             return None
     if c.fact is not None and c.fact.page in subj.pages:
         return "page"
@@ -882,7 +889,12 @@ class Reader:
             score += self._time_bonus(c, [] if q.answer_type == "number" and weak else dated)
             if scope and c.date and scope[0] <= c.date <= scope[1] + REPORTED_WITHIN:
                 score += IN_SCOPE
-            if q.current and span and q.answer_type != "number" and _ended(c.text, span):
+            if (
+                (q.current or q.lately)
+                and span
+                and q.answer_type != "number"
+                and _ended(c.text, span)
+            ):
                 score -= ENDED  # "the wusthof is retired": what held, not what holds now
             if self._of_another(c, about, span):
                 continue  # "everything lives in obsidian" for "where do i live?"
@@ -891,13 +903,15 @@ class Reader:
                 # asker's world ("the van"): "often €250-350 for a small van" is no lease.
                 score -= 0.35
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
-            out.append(Reading(c, score, span, about, weak, when, sim, fit))
+            out.append(Reading(c, score, span, about, weak, when, sim, fit, self._apart(c, span)))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
         out = self._mentioning(out, topic, pool)
         if rival_wins([subject_fit(r) for r in out[:1]], rival_fits):
             return []  # what was asked about is another person's (see whose.py)
-        if q.current and out:
-            out = _latest_first(out, strict=q.answer_type == "number")
+        if (q.current or q.lately) and out:
+            # Not said "now": the later value is one the same person said (a document is
+            # dated when it was captured, which says nothing of when it held).
+            out = _latest_first(out, strict=q.answer_type == "number", same=not q.current)
         values = ("thing", "place", "name") + (("number",) if q.current else ())
         if out and out[0].span and q.answer_type in values and not q.past:
             out = self._superseded(out, pool)  # a question about before wants the old value
@@ -1087,6 +1101,15 @@ class Reader:
             if not self._in_question(a.text) and not self._label(s, a) and not _names_it(s, a)
         ]
         if self.asks_code:
+            # "NI number: JT 48 22 91 C": the value of the field asked about is the code,
+            # however it is spaced.
+            fielded = [
+                Span(f.value, f.start, f.end)
+                for f in self._labels.asked(s)
+                if _DIGIT.search(f.value) and len(f.value) <= CODE_CHARS
+            ]
+            if fielded:
+                return fielded, False
             codes = [a for a in found if is_code(a.text)]
             return (codes, False) if codes else (found, bool(found))
         asked = self._labels.asked(s)
@@ -1302,6 +1325,9 @@ class Reader:
                     return unmarked, False
                 text, _ = self._pick(s, toward or spans)
                 return text, text is not None
+            if kind == "name" and q.wh in ("who", "whom"):
+                # "who" asks for a person: "a dance studio in leith" names where, not who
+                spans = [n for n in spans if not _PLACE_PREP.search(s[: n.start])]
             if spans and _PLURAL.search(q.text):
                 return _joined(s, self._nearest(s, spans), spans), False
             named = self._apposed(s, spans)
@@ -1602,6 +1628,8 @@ def nearer(
     return second if near[second] >= near[first] else None
 
 
+#: A labelled value this long at most may be a code ("JT 48 22 91 C", "HL/TEN/20931").
+CODE_CHARS = 24
 #: A number question asks for a code when its examples are nearer by this much.
 CODE_MARGIN = 0.05
 #: ... and they are this near at least (mean of the three nearest).
@@ -1647,10 +1675,14 @@ def _shared_prefix(a: str, b: str) -> int:
     )
 
 
-def _latest_first(readings: list[Reading], strict: bool = False) -> list[Reading]:
+def _latest_first(
+    readings: list[Reading], strict: bool = False, same: bool = False
+) -> list[Reading]:
     """For "now" questions: among answers nearly as good as the best, the one said last
-    is what holds now (a page can lag behind the newest session)."""
+    is what holds now (a page can lag behind the newest session); with `same`, only
+    among those the best one's speaker said."""
     best = readings[0]
+    who = (best.candidate.block.speaker or "").lower()
     # Said later, but about something else ("need 16 hours" for "what do i make an
     # hour now?"), it is no newer value of the same thing.
     close = [
@@ -1661,6 +1693,10 @@ def _latest_first(readings: list[Reading], strict: bool = False) -> list[Reading
         and r.score >= best.score - CURRENT_MARGIN
         and r.sim >= best.sim - SIM_LATER
         and (best.weak_span or not r.weak_span or not strict)  # nor "16 hours" for a pay
+        # nor a name said of something else: "marcus wants a second cat and i said no
+        # until after jess's wedding" names no cat
+        and not r.apart
+        and (not same or (r.candidate.block.speaker or "").lower() == who)
     ]
     if not close:
         return readings

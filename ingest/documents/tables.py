@@ -75,7 +75,9 @@ class Table:
                 text = row[j] if j < len(row) else ""
                 if text and (not parts or parts[-1] != text):
                     parts.append(text)
-            names.append(" › ".join(parts) or f"Column {j + 1}")
+            # A form's columns have no names: its rows are "label | value".
+            unnamed = "" if self.row_headers and not self.header_rows else f"Column {j + 1}"
+            names.append(" › ".join(parts) or unnamed)
         return names
 
     def flat_text(self) -> str:
@@ -105,12 +107,14 @@ class Table:
 
     def description(self) -> str:
         cols = self.columns()
+        if not any(cols):  # a form: what its rows are labelled
+            cols = [r[0] for r in self.rows if r and r[0]]
         shown = ", ".join(cols[:8]) + (f", … ({len(cols) - 8} more)" if len(cols) > 8 else "")
         what = "Table"
         if self.caption:
             lead = "" if self.caption.lower().startswith("table") else "Table: "
             what = lead + self.caption
-        return f"{what} ({len(self.rows)} rows × {len(cols)} columns: {shown})."
+        return f"{what} ({len(self.rows)} rows × {self.width} columns: {shown})."
 
     def render(self) -> str:
         cols = self.columns()
@@ -158,7 +162,10 @@ def table_from_cells(
         header_rows = 0
         while header_rows < len(grid) - 1 and all(c.header for c in grid[header_rows]):
             header_rows += 1
-        if header_rows == 0 and len(grid) > 1:
+        # A form ("<th>Landlord</th><td>Mr Gow</td>" on every row) labels its rows, not
+        # its columns: no row of it is a header row.
+        form = all(r[0].header and not all(c.header for c in r) for r in grid)
+        if header_rows == 0 and len(grid) > 1 and not form:
             header_rows = 1
     texts = [[" ".join(c.text.split()) for c in r] for r in grid]
     row_headers = any(r[0].header for r in grid[header_rows:])
