@@ -1,4 +1,4 @@
-# ruff: noqa: E501  (documents are written as institutions write them, in long lines)
+
 """Documents as institutions write them, captured with `brain capture source` into a
 real git repo and asked through `brain ask`:
 
