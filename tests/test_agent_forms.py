@@ -1,4 +1,3 @@
-
 """Documents as institutions write them, captured with `brain capture source` into a
 real git repo and asked through `brain ask`:
 
