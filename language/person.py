@@ -252,41 +252,57 @@ def rewrite_third_person(
 _SUBJECTS = ("nsubj", "nsubjpass", "expl", "csubj")
 #: Tags of a verb in the past: the forms a diary-style sentence drops its "I" before.
 _PAST = ("VBD", "VBN")
+#: Verbs of feeling and thinking: said without "I" in the present they are still the
+#: speaker's ("love the new flat", "miss the old place"); an order to an assistant is
+#: made with other verbs ("remind me", "write an email").
+_FEELING = {"love", "like", "hate", "miss", "prefer", "enjoy", "adore", "dislike", "loathe",
+            "need", "want", "hope", "wish", "think", "feel", "reckon", "guess", "know",
+            "dread", "regret", "appreciate", "fancy", "doubt"}  # fmt: skip
 
 
 def _subjectless(sent: Any) -> bool:
     return not any(c.dep_ in _SUBJECTS for c in sent.root.children)
 
 
-def _with_i(text: str, offsets: list[int]) -> str:
-    """`text` with "i " at each offset (a sentence's start, its capital lowered:
-    'Went to a pride parade' -> 'i went to ...')."""
+def _with_i(text: str, offsets: dict[int, str]) -> str:
+    """`text` with a subject ("i ", "i'm ") at each offset (a sentence's start, its
+    capital lowered: 'Went to a pride parade' -> 'i went to ...')."""
     for at in sorted(offsets, reverse=True):
         rest = text[at:]
         if rest[:2].istitle():
             rest = rest[:1].lower() + rest[1:]
-        text = text[:at] + "i " + rest
+        text = text[:at] + offsets[at] + rest
     return text
 
 
-def _past_subject(i: Any) -> bool:
-    """Whether the token "i" is the subject of a verb in the past."""
+def _own_subject(i: Any) -> str | None:
+    """The subject to restore when the token "i" reads as the subject of its verb: "i "
+    before a verb in the past ("i bought", "i been loving"), after a modal ("i cant
+    stand") or of feeling ("i love"); "i'm " before a verb in -ing ("i'm enjoying");
+    None for anything else (an order: "i remind me")."""
     verb = i.head
-    past = verb.tag_ in _PAST or any(
-        c.dep_ == "aux" and c.tag_ in _PAST and c.i < verb.i for c in verb.children
-    )
-    return i.dep_ in ("nsubj", "nsubjpass") and verb.pos_ in ("VERB", "AUX") and past
+    if i.dep_ not in ("nsubj", "nsubjpass") or verb.pos_ not in ("VERB", "AUX"):
+        return None
+    aux = [c for c in verb.children if c.dep_ == "aux" and c.i < verb.i]
+    if verb.tag_ in _PAST or any(c.tag_ in _PAST or c.tag_ == "MD" for c in aux):
+        return "i "
+    if verb.tag_ == "VBG" and not aux:
+        return "i'm "
+    if verb.tag_ == "VBP" and verb.lemma_.lower() in _FEELING:
+        return "i "
+    return None
 
 
 def restore_subject(texts: list[str], docs: list[Any]) -> tuple[list[str], list[Any]]:
     """People write to a chat as to a diary, without their "I": "bought a 2017 fiesta
     off a guy from work", "finally handed in my notice", "ditched evernote". A sentence
     whose main clause has no subject is read again with "i" in front; when the parser
-    then takes "i" as the subject of a verb in the past ("i bought", "i been loving"),
-    that reading is the sentence's. An order ("remind me to call the bank") or a present
-    tense that could be one ("love the new flat") keeps its own parse: "i" would make a
-    base form a statement that nobody made. Returns the texts and docs, changed where
-    a subject was restored (each sentence of a text on its own)."""
+    then takes "i" as the subject of a verb in the past ("i bought"), after a modal,
+    in -ing ("really enjoying the pottery class") or of feeling ("love the new flat"),
+    that reading is the sentence's. An order ("remind me to call the bank", "write an
+    email to my boss") keeps its own parse: "i" would make a statement nobody made.
+    Returns the texts and docs, changed where a subject was restored (each sentence of
+    a text on its own)."""
     from .nlp import parse
 
     trials = [
@@ -297,13 +313,13 @@ def restore_subject(texts: list[str], docs: list[Any]) -> tuple[list[str], list[
     ]
     if not trials:
         return texts, docs
-    restored: dict[int, list[int]] = {}
-    for (k, at), doc in zip(
-        trials, parse(_with_i(texts[k], [at]) for k, at in trials), strict=True
-    ):
+    restored: dict[int, dict[int, str]] = {}
+    tried = parse(_with_i(texts[k], {at: "i "}) for k, at in trials)
+    for (k, at), doc in zip(trials, tried, strict=True):
         span = doc.char_span(at, at + 1)
-        if span is not None and span[0].lower_ == "i" and _past_subject(span[0]):
-            restored.setdefault(k, []).append(at)
+        subject = _own_subject(span[0]) if span is not None and span[0].lower_ == "i" else None
+        if subject:
+            restored.setdefault(k, {})[at] = subject
     if not restored:
         return texts, docs
     texts, docs = list(texts), list(docs)

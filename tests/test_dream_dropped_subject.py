@@ -24,15 +24,19 @@ def test_a_past_verb_without_a_subject_gets_i_and_an_order_does_not() -> None:
         "bought a 2017 fiesta off a guy from work for 5.2k",
         "ok new year new me. signed up at puregym on the high st",
         "Went to a pride parade last weekend!",
-        "remind me to cancel the corsa insurance",
         "love the new flat",
+        "really enjoying the pottery class",
+        "remind me to cancel the corsa insurance",
+        "write an email to my boss about the rota",
         "the corsa failed its mot again",
     ]
     out, docs = restore_subject(texts, parse(texts))
     assert out[0] == "i bought a 2017 fiesta off a guy from work for 5.2k"
     assert out[1] == "ok new year new me. i signed up at puregym on the high st"
     assert out[2] == "i went to a pride parade last weekend!"
-    assert out[3:] == texts[3:]
+    assert out[3] == "i love the new flat"
+    assert out[4] == "i'm really enjoying the pottery class"
+    assert out[5:] == texts[5:]
     assert [d.text for d in docs] == out
 
 
