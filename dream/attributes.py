@@ -41,9 +41,20 @@ KINDS = {
     "Drinks": "thing",
     "Gets around by": "thing",
     "Pay": "amount",
+    "Shops at": "business",
+    "Phone": "thing",
+    "Bank": "business",
+    "Gym": "business",
+    "Notes app": "thing",
+    "Medication": "thing",
 }
 #: Page types of the values that are subjects of their own.
-PAGE_TYPES = {"place": "place", "organization": "organization", "person": "person"}
+PAGE_TYPES = {
+    "place": "place",
+    "organization": "organization",
+    "business": "organization",
+    "person": "person",
+}
 #: A phrase's words nearest an attribute's examples by this much over "none" and ...
 MARGIN = 0.06
 #: ... over the runner-up attribute (mean top-3 cosine similarity).
@@ -88,13 +99,20 @@ def _named(span: Any, names: set[str]) -> bool:
 
 def _phrases(doc: Any) -> list[Any]:
     """Nominal phrases (the longest), then entities and lower-case names outside them."""
-    out = list(_spans(doc))
+    out = [_numbered(s) for s in _spans(doc)]
+    out = [s for s in out if not any(o.start <= s.start and s.end <= o.end and o != s for o in out)]
     taken = {i for s in out for i in range(s.start, s.end)}
     for e in doc.ents:
         if e.label_ not in _TIMES and not any(i in taken for i in range(e.start, e.end)):
             out.append(e)
             taken |= set(range(e.start, e.end))
     return sorted(out, key=lambda s: s.start)
+
+
+def _numbered(span: Any) -> Any:
+    """A name with its number after it: "an iphone 15", "a pixel 6"."""
+    nums = [c.i for c in span.root.rights if c.dep_ == "nummod" and c.i == span.end]
+    return span.doc[span.start : nums[0] + 1] if nums and span.root.pos_ != "PROPN" else span
 
 
 #: Words of how much that are no part of a value ("way too much tea" is tea).
@@ -108,6 +126,14 @@ def _unquantified(span: Any) -> Any:
     return span.doc[start : span.end]
 
 
+def _bare(span: Any) -> Any:
+    """A phrase's name: its head and the nouns before it ("a little fiesta" -> "fiesta")."""
+    start = span.root.i
+    while start > span.start and span.doc[start - 1].dep_ == "compound":
+        start -= 1
+    return span.doc[start : max(span.end, span.root.i + 1)]
+
+
 def _beside(span: Any, phrases: list[Any]) -> Any:
     """The noun phrase a name is set beside with a comma ("the art director there,
     priscilla okafor, ..."), whatever the parser made of it; else the name itself."""
@@ -115,6 +141,8 @@ def _beside(span: Any, phrases: list[Any]) -> Any:
     i = span.start - 1
     if i < 1 or doc[i].text != ",":
         return span
+    if span.end < span.sent.end and doc[span.end].is_alpha:
+        return span  # "now, the corsa finally died": the subject of a clause of its own
     j = i - 1
     while j > span.sent.start and doc[j].pos_ == "ADV":
         j -= 1  # "there", "now"
@@ -162,7 +190,14 @@ def fits(
             named and label not in _PLACE_LABELS and word_kind(text) == "person"
         )
     if kind == "place":
-        return label in _PLACE_LABELS or (named and label not in ("PERSON", "NORP"))
+        # "our flat in gorgie": a word no dictionary knows where a home is said to be
+        unknown = span.root.is_lower and not known_word(span.root.lower_)
+        inside = unknown and span.root.dep_ == "pobj" and span.root.head.lower_ == "in"
+        return label in _PLACE_LABELS or inside or (named and label not in ("PERSON", "NORP"))
+    if kind == "business":
+        # One the speaker buys from or belongs to: nobody takes a person's name for one,
+        # so a brand that reads like a first name ("monzo") is still a business.
+        return label in _ORG_LABELS or (named and label not in ("PERSON", "NORP", "GPE", "LOC"))
     if kind == "organization":
         if len(text.split()) == 1 and word_kind(text) == "person":
             return False  # one name that reads as a person's ("Joana") employs nobody
@@ -232,6 +267,8 @@ class AttributeReader:
         #: attributes named after a statement's topic ("Work and money"): a typed value of
         #: the same statement says better what it states
         self.topics = set(topics)
+        #: names typed in lower case that the run reads as places (`dream.lowercase`)
+        self.places: set[str] = set()
 
     def _a_thing(self, span: Any, margin: float, context: str) -> bool:
         """A common noun as a thing's value: clearly so by the examples, one thing (not
@@ -257,15 +294,18 @@ class AttributeReader:
         value of the attribute its sentence states, or names the attribute of a value
         the other readings found ("dialysis clinic" under Employer, not "Work and
         money"). `changing`: ids of statements whose sentence reads as a change."""
-        found: list[tuple[Any, Any, str, bool]] = []
+        found: list[tuple[Any, Any, str, bool, bool]] = []
         contexts: list[str] = []
         besides: list[str] = []
         for st, doc in items:
             phrases = _phrases(doc)
             for span in phrases:
-                if any(t.lower_ in _DESCRIBED for t in span if t.i < span.root.i):
+                described = [t.lower_ for t in span if t.i < span.root.i and t.lower_ in _DESCRIBED]
+                if described and described != ["a"] and described != ["an"]:
                     continue  # "a bigger flat", "my review": a description or an attribute
-                value = _value_text(_unquantified(span))
+                # "got a little fiesta now": a thing one has is said with "a"; its value
+                # is its name, without the article and the words that describe it
+                value = _value_text(_bare(span) if described else _unquantified(span))
                 if value is None or value.lower() in _SPEAKER or value == st.speaker:
                     continue
                 verb = _clause(span.root)
@@ -274,7 +314,7 @@ class AttributeReader:
                 theirs = verb is not None and not _naming(verb) and _someone_else(verb, span.root)
                 if _theirs(span) or (verb is not None and (theirs or _hedged(verb))):
                     continue  # "my sister's new boyfriend X", "i might move to X"
-                found.append((st, span, value, verb is not None and _naming(verb)))
+                found.append((st, span, value, verb is not None and _naming(verb), bool(described)))
                 # Read where it stands and, set beside a noun, where that noun stands
                 # ("the manager there, X, is so chill"; "i report to X there, andre").
                 beside = _beside(span, phrases)
@@ -298,16 +338,28 @@ class AttributeReader:
         labels = self.classifier.labels
         none = labels.index("none")
         best: dict[tuple[int, str], tuple[float, Any, Any, str, str]] = {}
-        for (st, span, value, naming), context, row in zip(found, contexts, scores, strict=True):
+        for (st, span, value, naming, article), context, row in zip(
+            found, contexts, scores, strict=True
+        ):
             order = sorted(range(len(labels)), key=lambda j: -row[j])
             top = order[0] if order[0] != none else order[1]
             runner = max(row[j] for j in range(len(labels)) if j not in (top, none))
             margin = float(row[top] - row[none])
-            need = CHANGE_MARGIN if id(st) in changing else MARGIN
+            # Two signals that agree: a sentence of change, or a value another reading
+            # found new ("our flat in X": a home, read as a value of its topic)
+            seen = any(ch.new and _same(ch.new, value) for ch in st.changes)
+            need = CHANGE_MARGIN if id(st) in changing or seen else MARGIN
             if margin < need or row[top] - runner < LEAD:
                 continue
             attr = labels[top]
-            if not fits(span, KINDS[attr], names, self._word_kind, self.workplace, naming):
+            if article and (KINDS[attr] != "thing" or span.root.lemma_.lower() in attr.lower()):
+                continue  # "a bigger flat" is no home; "a new phone" names no phone
+            place = KINDS[attr] == "place" and value.lower() in self.places
+            if place and _among_many(span):
+                continue  # "i have 3 houses in X": houses someone works at, not a home
+            if not place and not fits(
+                span, KINDS[attr], names, self._word_kind, self.workplace, naming
+            ):
                 continue
             plain = not (span.label_ or span.root.ent_type_ or _named(span, names))
             if KINDS[attr] == "thing" and plain and not self._a_thing(span, margin, context):
@@ -331,11 +383,35 @@ class AttributeReader:
             earlier = said.setdefault((st.speaker, attr), [])
             value = next((v for v in earlier if _part(value, v)), value)
             earlier.append(value)
+            if self._traded_for(st, attr, span, value, names):
+                continue
             _state(st, attr, span, value, self.topics)
             if key in named_before:  # cite where the place was named, beside the move
                 for ch in st.changes:
                     if ch.new == value and ch.attr == attr:
                         ch.evidence = (named_before[key].anchor,)
+
+    def _traded_for(self, st: Any, attr: str, span: Any, value: str, names: set[str]) -> bool:
+        """Two values of one kind in a sentence that states a change: the one the change
+        names is new, the other old ("switched the weekly shop to aldi, sainsburys got
+        way too dear": Shops at aldi, no longer sainsburys), whatever the change's own
+        reading called the attribute (its object noun, the topic)."""
+        low = value.lower()
+        for ch in st.changes:
+            if not ch.new or ch.old or ch.possessed or ch.attr in KINDS or _same(ch.new, low):
+                continue
+            other = next(
+                (p for p in _phrases(span.doc) if (_value_text(p) or "").lower() == ch.new.lower()),
+                None,
+            )
+            if other is None or not fits(other, KINDS[attr], names, self._word_kind):
+                continue
+            if KINDS[attr] == "thing" and not _named(other, names):
+                continue  # a common noun is no name of a thing one has
+            ch.attr, ch.old = attr, value
+            ch.new_type = ch.new_type or PAGE_TYPES.get(KINDS[attr])
+            return True
+        return False
 
     def _homes_named_before(
         self, items: list[tuple[Any, Any]], names: set[str], changing: set[int]
@@ -445,6 +521,8 @@ def _state(st: Any, attr: str, span: Any, value: str, topics: set[str]) -> None:
             if ch.possessed is None:  # "my manager is X" already names its attribute
                 ch.attr = attr
                 ch.new_type = ch.new_type or new_type
+                if new_type is not None and ch.old and _common(ch.old):
+                    ch.old = None  # "our flat in X ..., the boiler is ancient": no home
             return
     label = span.label_ or span.root.ent_type_ or None
     st.changes[:] = [
@@ -453,6 +531,18 @@ def _state(st: Any, attr: str, span: Any, value: str, topics: set[str]) -> None:
         if not (ch.new and ch.old is None and ch.possessed is None and _topic(ch.attr, topics))
     ]
     st.changes.append(Change(attr, value, None, label, new_type=new_type))
+
+
+def _among_many(span: Any) -> bool:
+    """A place said of many things ("3 houses in X", "flats in X"): no one home."""
+    prep = span.root.head
+    return span.root.dep_ == "pobj" and prep.head.tag_ in ("NNS", "NNPS")
+
+
+def _common(value: str) -> bool:
+    """Words any dictionary explains, in lower case: no name of a place, a business or
+    a person ("boiler")."""
+    return value.islower() and all(known_word(w) for w in value.split())
 
 
 def _untyped(ch: Change) -> bool:

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .lexicon import PETS, RELATIONS
+
 #: Verbs that trade one value for another ("from X to Y", "X with/for Y").
 CHANGE_VERBS = {"switch", "change", "move", "replace", "swap", "trade", "migrate", "upgrade",
                 "convert", "transition", "go", "shift", "downgrade"}  # fmt: skip
@@ -336,10 +338,16 @@ def _someone_else(verb: Any, value: Any = None) -> bool:
     return (
         subj.lower_ in _THIRD_PERSON
         or subj.ent_type_ == "PERSON"
-        or (
-            subj.pos_ == "NOUN" and any(c.dep_ == "poss" for c in subj.children)  # "my son"
-        )
+        or (subj.pos_ == "NOUN" and _someones(subj))
     )
+
+
+def _someones(noun: Any) -> bool:
+    """A possessed noun that is someone: "my son", "his flat"; not "our flat"."""
+    poss = [c for c in noun.children if c.dep_ == "poss"]
+    if not poss:
+        return False
+    return poss[0].lower_ not in ("my", "our") or noun.lemma_.lower() in RELATIONS | PETS
 
 
 def _had_done(verb: Any) -> bool:

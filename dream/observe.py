@@ -244,7 +244,10 @@ class StatementReader:
                 and not _participant(e.text.strip().lower(), r.names)
             ]
             entities = with_names(entities, doc, self.named)
-            if not parts or not (first_person or entities):
+            # A fragment with no verb and no one in it ("goodbye X, hello Y") is the
+            # speaker's own aside: no page line of its own, but its values are read.
+            aside = not any(t.pos_ in ("VERB", "AUX") for t in doc) and len(doc) > 3
+            if not parts or not (first_person or entities or aside):
                 continue
             margin = float(margins[i])
             if entities or any(e.label_ in DETAIL_LABELS for e in doc.ents):
@@ -256,6 +259,9 @@ class StatementReader:
                 r.n, r.sent, r.speaker, r.when, r.anchor, line, topics[j][0],
                 margin, entities, on_pages=margin > MIN_MARGIN, vector=vectors[i],
             )  # fmt: skip
+            if aside and not (first_person or entities):
+                st.on_pages, st.margin = False, min(margin, MIN_MARGIN)
+                first_person = True  # its values are the speaker's
             st.changes = self._typed(read_changes(doc))
             for n in self.named.values():
                 n.said = st if n.relation_row == j else n.said
@@ -331,6 +337,7 @@ class StatementReader:
             workplace=lambda noun: self._kinds_of([noun], CONCRETE_MARGIN)[noun] in WORKPLACE_KINDS,
             topics=tuple(self.topic.labels),
         )
+        reader.places = {k for k, n in self.named.items() if n.type == "place"}
         changing = _changing([(st, None) for st, _ in typed], self.change)
         reader.read(typed, set(self.named), changing)
 

@@ -293,6 +293,33 @@ def _own_subject(i: Any) -> str | None:
     return None
 
 
+#: Tags of a word that opens a clause with a subject of its own ("my sister came
+#: over", "the corsa died"): no "i" goes before it.
+_OWN_SUBJECT = {"PRP", "PRP$", "DT", "PDT", "WP", "WP$", "WDT", "WRB", "EX", "CD", "MD"}
+
+
+def _opening(sent: Any) -> Any:
+    """Where a sentence's "i" was left out: its first word after openers and adverbs
+    ("ok finally caved and got ..."), or None when that word has a subject's tag."""
+    for t in sent:
+        if t.is_punct or t.lower_ in _OPENERS or t.pos_ == "INTJ" or t.tag_ == "RB":
+            continue
+        if t.tag_ in _OWN_SUBJECT or t.dep_ in _SUBJECTS:
+            return None
+        # "painted by my daughter": done to it, by someone else
+        return None if any(c.dep_ == "agent" for c in t.children) else t
+    return None
+
+
+def _past_opening(t: Any) -> bool:
+    """A sentence that opens with a verb in the past though its main clause has a
+    subject: "got a little fiesta now, the corsa finally died" (the parser often reads
+    the verb as a name: "ditched evernote")."""
+    if any(c.dep_ in _SUBJECTS for c in t.children):
+        return False
+    return t.tag_ in _PAST or (t.pos_ in ("NOUN", "PROPN") and t.lower_.endswith("ed"))
+
+
 def restore_subject(texts: list[str], docs: list[Any]) -> tuple[list[str], list[Any]]:
     """People write to a chat as to a diary, without their "I": "bought a 2017 fiesta
     off a guy from work", "finally handed in my notice", "ditched evernote". A sentence
@@ -306,10 +333,12 @@ def restore_subject(texts: list[str], docs: list[Any]) -> tuple[list[str], list[
     from .nlp import parse
 
     trials = [
-        (k, sent.start_char)
+        (k, sent.start_char if _subjectless(sent) else opening.idx)
         for k, doc in enumerate(docs)
         for sent in doc.sents
-        if len(sent) > 1 and _subjectless(sent)
+        if len(sent) > 1
+        and (opening := _opening(sent)) is not None
+        and (_subjectless(sent) or _past_opening(opening))
     ]
     if not trials:
         return texts, docs
