@@ -281,6 +281,16 @@ def _governor(tok: Any) -> Any | None:
     return head
 
 
+def _becoming(tok: Any) -> bool:
+    """An infinitive 'to be' or 'to become' with a complement: a state to reach."""
+    return (
+        tok.dep_ == "xcomp"
+        and _is_infinitive(tok)
+        and _lemma(tok) in ("be", "become")
+        and any(c.dep_ in ("attr", "acomp", "oprd") for c in tok.children)
+    )
+
+
 def _is_infinitive(tok: Any) -> bool:
     return tok.tag_ == "VB" and any(c.lower_ == "to" and c.dep_ == "aux" for c in tok.children)
 
@@ -396,6 +406,10 @@ def predicates(
                     mood = DESIRE  # "it's worth applying now" advises; 'was worth the wait' was
                 elif gmood in (DESIRE, FUTURE):
                     mood = gmood
+                elif _becoming(tok) and gmood in (PROGRESSIVE, ONGOING):
+                    # 'training to be a plumber', 'studying to become a teacher': what an
+                    # activity under way is for is its aim, not yet so.
+                    mood = DESIRE
                 elif mood == PLAIN and tok.dep_ == "xcomp":
                     mood = gmood  # 'taught me to fish': the fishing was then too
                 if gov.i in aims and tok.dep_ == "xcomp":

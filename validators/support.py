@@ -60,6 +60,7 @@ from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
 from .loose_dates import loose_dates, season_years
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
+from .role_holders import role_not_held
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
@@ -255,6 +256,13 @@ def check_support(
     role = role_said_of_a_thing(text, ev.text)
     if role:
         return _fail(f"'{role}' is not said of anyone in the evidence", [role], hard=True)
+    for e in evidence:
+        speaker = [w.lower() for w in tokens(e.speaker)] + (["user"] if e.role == "user" else [])
+        held = role_not_held(
+            written, e.text, e.said_on, speaker, [w.lower() for n in e.listeners for w in tokens(n)]
+        )
+        if held and len(evidence) == 1:
+            return _fail(held[1], [held[0]], hard=True)
     alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased, written)
     if contrasts:
         word, other = contrasts[0]
