@@ -94,6 +94,9 @@ def _negative_as_said(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, .
             return True, "", tuple(x.lower_ for x in noun.subtree if not x.is_punct)
         if low == "longer" and t.i > 0 and t.doc[t.i - 1].lower_ == "no":
             return True, "", ()
+        nxt = t.doc[t.i + 1].lower_ if t.i + 1 < len(t.doc) else ""
+        if low == "barely" and nxt in ("ever", "any"):
+            return True, "", ()  # 'barely ever home' is 'rarely home'; 'barely passed' passed
     if tok.lemma_.lower() in NEGATIVE_VERBS:
         return True, tok.lower_, ()
     parts = NEGATIVE_PHRASES.get(tok.lemma_.lower(), set())

@@ -33,7 +33,10 @@ STOPWORDS = _wordset(
 NEGATIONS = _wordset(
     "not no never none nobody nothing neither nor without cannot can't don't doesn't didn't "
     "won't isn't aren't wasn't weren't haven't hasn't hadn't shouldn't wouldn't couldn't "
-    "dislike dislikes disliked hate hates hated"
+    "dislike dislikes disliked hate hates hated "
+    # The adverbs that deny all but a little: 'is rarely home' says the block's 'basically
+    # never home', and no 'home every weekend'. ('barely' only before 'ever': negation.py.)
+    "rarely seldom hardly scarcely"
 )
 NUMBER_WORDS = {
     w: str(i)
