@@ -22,6 +22,7 @@ from .claim_text import (
 from .endings import ceases, ends
 from .predicates import (
     DESIRE,
+    FUTURE,
     MOOD_WORDS,
     ONGOING,
     PAST,
@@ -163,6 +164,14 @@ def _polarity_and_modality(
         # Two ways of not doing may differ in tense: 'called off the trip' (done) is
         # 'not going' (to come); a wish still needs a wish.
         mood = PLAIN if fact_line else part.mood  # a held value is so, whatever its words
+        if not weak and mood == FUTURE and not part.hedged and same and all(p.hedged for p in same):
+            # 'will do a master's next year' for 'might go back to uni to do a masters': a
+            # plan may be said as 'will', a maybe may not.
+            return _fail(
+                "modality differs: the claim is still to come, the evidence only possible",
+                [part.text],
+                hard=True,
+            )
         if not weak and not any(
             moods_agree(mood, p.mood)
             or (part.negative and p.negative and DESIRE not in (mood, p.mood))

@@ -53,6 +53,8 @@ _CLAUSAL = {
     "ccomp", "xcomp", "advcl", "relcl", "acl", "conj", "pcomp", "csubj", "parataxis", "dep",
 }  # fmt: skip
 _SPLITTERS = frozenset(",;:–—-()")
+#: Modals of what may or may not be: 'might go back to uni' is no 'will go back'.
+_POSSIBLE = frozenset(["may", "might", "could"])
 _LATER_RE = re.compile(r"\b(next|tomorrow|tonight|upcoming|soon|someday|one day)\b", re.I)
 
 
@@ -75,6 +77,8 @@ class Predicate:
     #: The aim of a done or habitual act ('drove 9 hours to see my gran', 'to be able to
     #: borrow e-books, he swapped his Kindle'): done with it, and what was wanted.
     purpose: bool = False
+    #: Only possible: 'might go back to uni', 'maybe moving' (and what hangs on it).
+    hedged: bool = False
 
 
 @lru_cache(maxsize=8192)
@@ -324,6 +328,7 @@ def predicates(
     state: dict[int, tuple[str, bool, bool]] = {}
     by_verb: set[int] = set()  # predicates negative by a verb of not doing ('quit')
     aims: set[int] = set()  # purposes of a done or habitual act
+    hedged: set[int] = set()  # predicates only possible: 'might go', 'maybe moving'
     out = []
     # Governors first, so what they say carries down to the clauses under them.
     for tok in sorted(heads, key=_depth):
@@ -423,6 +428,12 @@ def predicates(
         if near is not None and asks_of_another(near, tok):
             mood = DESIRE  # 'told him to lose a stone': wanted of him, not done
         state[tok.i] = (mood, negative, carries or (negative and not neg_verb and not own_neg))
+        if mood == DESIRE and (
+            any(a.lower_ in _POSSIBLE for a in _aux(tok))
+            or any(c.lower_ in _HEDGES for c in tok.children if c.dep_ == "advmod")
+            or (gov is not None and gov.i in hedged)
+        ):
+            hedged.add(tok.i)
         if neg_verb:
             by_verb.add(tok.i)
         words = tuple(t.lower_ for t in own if not t.is_punct)
@@ -436,7 +447,17 @@ def predicates(
             # 'left without saying goodbye': the saying is denied, as 'without' is.
             negative, scope = True, without_scope(tok.head)
         pred = Predicate(
-            text_, words, mood, negative, neg_verb, tok.lower_, scope, bare, tok.dep_, tok.i in aims
+            text_,
+            words,
+            mood,
+            negative,
+            neg_verb,
+            tok.lower_,
+            scope,
+            bare,
+            tok.dep_,
+            tok.i in aims,
+            tok.i in hedged,
         )
         out.append((tok.i, pred))
         for run in apart:
