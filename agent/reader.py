@@ -510,9 +510,20 @@ def shared(want: set[str] | frozenset[str], words: set[str]) -> set[str]:
     word ("diet" and "dietari", "practis" and "practic" do not share a Snowball stem)."""
     out = set(want) & words
     for t in want - out:
-        if len(t) >= 4 and any(_same_word(t, w) for w in words):
+        forms = len(t) >= 4 and any(_same_word(t, w) for w in words)
+        if forms or (len(t) >= 3 and any(_compound_of(t, w) for w in words)):
             out.add(t)
     return out
+
+
+def _compound_of(t: str, w: str) -> bool:
+    """A name made of two words, one of them the word asked ("gym" in "puregym",
+    "chat" in "snapchat"): the other part a word of its own, the whole no dictionary
+    word ("carpet" is no "car")."""
+    if len(w) < len(t) + 3 or not (w.endswith(t) or w.startswith(t)):
+        return False
+    rest = w[: -len(t)] if w.endswith(t) else w[len(t) :]
+    return known(rest) and not known(w)
 
 
 # What may follow a stem in a longer form of the same word, once Snowball has stemmed
