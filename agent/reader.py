@@ -41,7 +41,17 @@ from .spans import (
 )
 from .text import WORD, is_question, lexicon, stem, stopwords, terms
 from .ties import apart, light_verbs, measured, measures, named_in_reply, said_of_another
-from .whose import MAX_RIVALS, is_rival, rival_wins, subject_fit, subject_person
+from .whose import (
+    MAX_RIVALS,
+    is_rival,
+    rival_wins,
+    said_by_other,
+    said_by_subject,
+    speaks_of_self,
+    subject_fit,
+    subject_person,
+    theirs_only,
+)
 from .wiki import Fact
 
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
@@ -637,6 +647,15 @@ class Reader:
             for t in terms(tok.text)
         }
 
+    @cached_property
+    def _asked_nouns(self) -> set[str]:
+        """The stems of the things the question names ("certificate" in "What did Maria
+        receive a certificate for?"): what is done ("receive") may be said in other words
+        by anyone, the thing itself is someone's."""
+        from language.nlp import parse
+
+        return {t for tok in parse([self.q.text])[0] if tok.pos_ == "NOUN" for t in terms(tok.text)}
+
     def _labelled(self, c: Candidate, span: str | None) -> bool:
         """The span is the value of a field whose label is what was asked ("Monthly rent:
         289.00 EUR" for the monthly payment), as a page's attribute line is."""
@@ -759,6 +778,11 @@ class Reader:
             [] if subject_person(self.subj, self.known_people) else None
         )
         kept: list[tuple[Candidate, str, set[str], float, float]] = []
+        # Which words each side says: the subject's sentences (with the question each
+        # replies to) and the other people's own (`whose.theirs_only`).
+        subject_words: set[str] = set()
+        other_words: set[str] = set()
+        speaks = False  # ... when the subject has turns of their own to say it in
         for c in pool:
             if is_question(c.text):
                 continue  # a question asked is not an answer given
@@ -767,6 +791,12 @@ class Reader:
             if self.subj.defined and c.fact is None and _by_ai(c.block):
                 continue  # what an AI assistant says is never a fact about a person
             about = _about(c, self.subj, self.known_people, self.dialogues, self._asked)
+            if rivals is not None:
+                speaks = speaks or said_by_subject(c, self.subj)
+                if about is not None or said_by_subject(c, self.subj):
+                    subject_words |= c.words() | (terms(c.block.text) if c.fact is None else set())
+                elif said_by_other(c, self.subj, self.known_people) and speaks_of_self(c):
+                    other_words |= c.own_words()
             if about is None:
                 if rivals is not None and is_rival(
                     c, self.subj, self.known_people, self.person_pages
@@ -919,6 +949,9 @@ class Reader:
         out = self._mentioning(out, topic, pool)
         if rival_wins([subject_fit(r) for r in out[:1]], rival_fits):
             return []  # what was asked about is another person's (see whose.py)
+        nouns = {t for t in topic if t in self._asked_nouns}
+        if speaks and theirs_only(nouns, subject_words, other_words, shared):
+            return []  # ... or only the other person ever says it
         if (q.current or q.lately) and out:
             # Not said "now": the later value is one the same person said (a document is
             # dated when it was captured, which says nothing of when it held).
@@ -976,6 +1009,9 @@ class Reader:
         if not unsaid or not readings:
             return readings
         surface = self._surface(unsaid)
+        # A name is said or misspelt, never said in other words: "France" is not
+        # "England", however near the embedding model puts them.
+        named = {w for n in self.q.names for w in WORD.findall(n.lower())}
         # "What colour is it?" is answered by "white", which says no "colour".
         head = self.q.head if self._one_kind_asked else None
         kept = []
@@ -998,7 +1034,8 @@ class Reader:
             # Half of them, rounded up: "dentist check-up" tells when the "dentsit
             # appointment" is, though "appointment" is nowhere near "check-up".
             close = sum(
-                self._close(word, words) or (word == head and bool(self._kinds_asked(c.text)))
+                self._close(word, words, by_meaning=word not in named)
+                or (word == head and bool(self._kinds_asked(c.text)))
                 for word in surface
             )
             labelled = self._of_attribute(c) or bool(self._asked_fields(c))
@@ -1024,7 +1061,7 @@ class Reader:
                 out.append(w)
         return out
 
-    def _close(self, word: str, words: list[str]) -> bool:
+    def _close(self, word: str, words: list[str], by_meaning: bool = True) -> bool:
         """A word of the evidence that is this word misspelt ("dentsit") or close in
         meaning."""
         from rapidfuzz import fuzz
@@ -1035,7 +1072,7 @@ class Reader:
         # their first seven letters.
         if any(_shared_prefix(word, w) >= max(PREFIX, 0.7 * min(len(word), len(w))) for w in words):
             return True
-        if self.similarity is None or not words:
+        if self.similarity is None or not words or not by_meaning:
             return False
         return max(self.similarity(word, words)) >= SIM_WORD
 

@@ -13,7 +13,7 @@ and the reader declines rather than answer with the subject's weaker sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -61,13 +61,62 @@ def is_rival(
     return bool(_FIRST_PERSON.search(c.text))
 
 
+def said_by_other(c: Candidate, subj: Subject, known_people: set[str]) -> bool:
+    """A sentence of another person's turn (not the assistant's, not about the subject)."""
+    from .reader import _by_ai
+
+    if c.fact is not None:
+        return False
+    who = (c.block.speaker or "").lower()
+    mine = subj.speakers | subj.names | subj.owner_names
+    return bool(who) and who not in mine and who in known_people and not _by_ai(c.block)
+
+
+def said_by_subject(c: Candidate, subj: Subject) -> bool:
+    """A sentence of the subject's own turn, whatever it is about."""
+    who = (c.block.speaker or "").lower() if c.fact is None else ""
+    return bool(who) and who in subj.speakers | subj.names
+
+
+def theirs_only(
+    topic: set[str],
+    subject_words: set[str],
+    other_words: set[str],
+    shared: Callable[[set[str], set[str]], set[str]],
+) -> set[str]:
+    """The question's topic words that only another person ever says, never the subject
+    in any turn of theirs: "What did Maria receive a certificate for?" when the certificate
+    is only in John's turns. The thing asked about is the other person's, whatever the
+    subject's sentences share with the rest of the question."""
+    theirs = shared(topic, other_words)
+    return theirs - shared(theirs, subject_words)
+
+
 def subject_fit(r: Reading) -> float:
     """How well the subject's reading fits, against rivals. A remark of theirs that does
     not speak of themselves ("That half marathon sounds brutal") is a reply to news:
     when the other person's own words ("I ran my first half marathon") say the topic
     nearly as well (within the margin), the news, and the thing asked about, is theirs."""
-    remark = r.about == "speaker" and not _FIRST_PERSON.search(r.candidate.text)
+    remark = r.about == "speaker" and not own_news(r.candidate)
     return r.fit - (2 * RIVAL_MARGIN if remark else 0.0)
+
+
+def own_news(c: Candidate) -> bool:
+    """The speaker tells their own news in this sentence: it speaks of themselves, or
+    an earlier sentence of the same turn did ("Guess what - I got a puppy! Her name's
+    Coco"), or it answers a question put to them ("What are your posts about?" -
+    "Recently, education reform."). A remark opens a turn and answers nothing ("That
+    half marathon sounds brutal!")."""
+    return bool(c.prompt) or speaks_of_self(c)
+
+
+def speaks_of_self(c: Candidate) -> bool:
+    """The sentence, or an earlier one of its turn, says "I", "my" or "we"."""
+    if _FIRST_PERSON.search(c.text):
+        return True
+    said = c.block.text
+    at = said.find(c.text)
+    return at > 0 and bool(_FIRST_PERSON.search(said[:at]))
 
 
 def rival_wins(subject_fits: Sequence[float], rival_fits: Sequence[float]) -> bool:
@@ -83,7 +132,12 @@ __all__ = [
     "MAX_RIVALS",
     "RIVAL_MARGIN",
     "is_rival",
+    "own_news",
     "rival_wins",
+    "said_by_other",
+    "said_by_subject",
+    "speaks_of_self",
     "subject_fit",
     "subject_person",
+    "theirs_only",
 ]
