@@ -651,10 +651,16 @@ class Reader:
     def _asked_nouns(self) -> set[str]:
         """The stems of the things the question names ("certificate" in "What did Maria
         receive a certificate for?"): what is done ("receive") may be said in other words
-        by anyone, the thing itself is someone's."""
+        by anyone, the thing itself is someone's. A noun that says when ("the beginning of
+        November", "the week before") names no thing."""
         from language.nlp import parse
 
-        return {t for tok in parse([self.q.text])[0] if tok.pos_ == "NOUN" for t in terms(tok.text)}
+        return {
+            t
+            for tok in parse([self.q.text])[0]
+            if tok.pos_ == "NOUN" and tok.ent_type_ not in ("DATE", "TIME")
+            for t in terms(tok.text)
+        }
 
     def _labelled(self, c: Candidate, span: str | None) -> bool:
         """The span is the value of a field whose label is what was asked ("Monthly rent:
