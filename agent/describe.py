@@ -54,12 +54,14 @@ def described(similarity: Similarity, question: str, names: Sequence[str]) -> De
     question's proper names; failing those, each word that is not a stopword is tried as
     the name (typed in lower case: "whats wrong with pickle"), the one that makes the
     question most like the describing examples winning."""
+    from .reader import nearness
+
     best: tuple[float, str] | None = None
     for name in dict.fromkeys([*names, *_words(question)]):
         masked = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", PLACEHOLDER, question, flags=re.I)
         if masked == question or not _framed(masked):
             continue
-        near = _nearness(similarity, masked)
+        near = nearness(similarity, masked, "describe_asked")
         lead = near["describe"] - near["detail"]
         if lead > MARGIN and near["describe"] >= FLOOR and (best is None or lead > best[0]):
             best = (lead, name)
@@ -81,16 +83,6 @@ def _frame() -> frozenset[str]:
     return frozenset(
         w.lower() for ex in prototypes()["describe_asked"]["describe"] for w in WORD.findall(ex)
     )
-
-
-def _nearness(similarity: Similarity, text: str) -> dict[str, float]:
-    """Per label of `describe_asked`, the mean similarity of its three nearest examples."""
-    from language import prototypes
-
-    return {
-        label: sum(sorted(similarity(text, examples), reverse=True)[:3]) / 3
-        for label, examples in prototypes()["describe_asked"].items()
-    }
 
 
 def _words(question: str) -> list[str]:
@@ -116,17 +108,10 @@ def mentions(text: str, name: str) -> bool:
 def informative(similarity: Similarity, texts: list[str]) -> list[float]:
     """How much each text states rather than chats: the mean similarity of its three
     nearest informative examples less that of its three nearest chatter ones."""
-    from language import prototypes
+    from .reader import nearness
 
-    groups = prototypes()["statement"]
-    out = []
-    for t in texts:
-        near = {
-            label: sum(sorted(similarity(t, ex), reverse=True)[:3]) / 3
-            for label, ex in groups.items()
-        }
-        out.append(near["informative"] - near["chatter"])
-    return out
+    near = [nearness(similarity, t, "statement") for t in texts]
+    return [n["informative"] - n["chatter"] for n in near]
 
 
 def rank(

@@ -184,19 +184,18 @@ class Labels:
         """The fields whose label says what the question asks: most of its words ("Paid
         vacation" for "how much paid vacation do i get"), or its meaning."""
         if text not in self._asked:
+            shared = [(f, self._share(said)) for f in fields(text) if (said := terms(f.label))]
             found = [
-                f
-                for f in fields(text)
-                if (said := terms(f.label))
-                and (self._share(said) >= SHARE_LABEL or self.label_sim(f.label) >= SIM_LABEL)
+                (f, share)
+                for f, share in shared
+                if share >= SHARE_LABEL or self.label_sim(f.label) >= SIM_LABEL
             ]
             # Of several, the labels that say most of it: "Net pay" over "Gross pay" for
             # "what was my net pay?", though both say "pay".
-            shares = {f: self._share(terms(f.label)) for f in found}
-            top = max(shares.values(), default=0.0)
+            top = max((share for _, share in found), default=0.0)
             if top >= SHARE_LABEL:
-                found = [f for f in found if shares[f] >= top - 1e-9]
-            self._asked[text] = found
+                found = [(f, share) for f, share in found if share >= top - 1e-9]
+            self._asked[text] = [f for f, _ in found]
         return self._asked[text]
 
     def _share(self, said: set[str]) -> float:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from itertools import pairwise
+from typing import Any
 
 from language.names import TITLES
 from memory_schema.session import AI_SPEAKERS
@@ -632,14 +633,19 @@ class Reader:
         return said_of_another(c.text, self._asked_verbs)
 
     @cached_property
+    def _parsed(self) -> Any:
+        """The question's parse (spaCy), made once for the readings that need it."""
+        from language.nlp import parse
+
+        return parse([self.q.text])[0]
+
+    @cached_property
     def _asked_verbs(self) -> set[str]:
         """The stems of the verbs the question says of the asker ("live" in "where do i
         live now?"; none in "when is ilka coming round to paint my hallway?")."""
-        from language.nlp import parse
-
         return {
             t
-            for tok in parse([self.q.text])[0]
+            for tok in self._parsed
             if tok.pos_ == "VERB"
             and tok.lemma_.lower() not in light_verbs()
             and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.children)
@@ -653,11 +659,9 @@ class Reader:
         receive a certificate for?"): what is done ("receive") may be said in other words
         by anyone, the thing itself is someone's. A noun that says when ("the beginning of
         November", "the week before") names no thing."""
-        from language.nlp import parse
-
         return {
             t
-            for tok in parse([self.q.text])[0]
+            for tok in self._parsed
             if tok.pos_ == "NOUN" and tok.ent_type_ not in ("DATE", "TIME")
             for t in terms(tok.text)
         }
@@ -798,8 +802,9 @@ class Reader:
                 continue  # what an AI assistant says is never a fact about a person
             about = _about(c, self.subj, self.known_people, self.dialogues, self._asked)
             if rivals is not None:
-                speaks = speaks or said_by_subject(c, self.subj)
-                if about is not None or said_by_subject(c, self.subj):
+                by_subject = said_by_subject(c, self.subj)
+                speaks = speaks or by_subject
+                if about is not None or by_subject:
                     subject_words |= c.words() | (terms(c.block.text) if c.fact is None else set())
                 elif said_by_other(c, self.subj, self.known_people) and speaks_of_self(c):
                     other_words |= c.own_words()
@@ -1662,6 +1667,17 @@ def asks_several(q: Question) -> bool:
     return bool(q.head and _plural(q.head)) or bool(_PLURAL.search(q.text))
 
 
+def nearness(similarity: Similarity, text: str, group: str) -> dict[str, float]:
+    """Per label of `group` (language/data/prototypes.json), how near `text` is to its
+    examples: the mean of its three closest."""
+    from language import prototypes
+
+    return {
+        label: sum(sorted(similarity(text, examples), reverse=True)[:3]) / 3
+        for label, examples in prototypes()[group].items()
+    }
+
+
 def nearer(
     similarity: Similarity, text: str, group: str, margin: float = 0.0, floor: float = -1.0
 ) -> str | None:
@@ -1669,14 +1685,8 @@ def nearer(
     questions `text` is nearest to: the mean of its three closest examples. The first
     label wins only by `margin` and when it is `floor` near at least; None when neither
     does."""
-    from language import prototypes
-
-    examples = prototypes()[group]
-    first, second = list(examples)
-    near = {
-        label: sum(sorted(similarity(text, examples[label]), reverse=True)[:3]) / 3
-        for label in (first, second)
-    }
+    near = nearness(similarity, text, group)
+    first, second = list(near)
     if near[first] > near[second] + margin and near[first] >= floor:
         return first
     return second if near[second] >= near[first] else None

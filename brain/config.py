@@ -30,21 +30,17 @@ class Config:
         )
 
 
-def _is_memory(path: Path) -> bool:
-    from memory_schema.layout import BRAIN_DIR
-
-    return (path / ".git").exists() and (path / BRAIN_DIR).is_dir()
-
-
 def find_memory(cwd: Path) -> Path:
     """The memory a command means when none is named: `./memory`, else the memory the
     working directory is in (as git finds its repository: `brain init notes && cd notes
     && brain capture ...` works), else `./memory` (which `brain init` creates)."""
+    from memory_schema.layout import is_memory
+
     default = cwd / DEFAULT_MEMORY
-    if _is_memory(default):
+    if is_memory(default):
         return Path(DEFAULT_MEMORY)
     for folder in (cwd, *cwd.parents):
-        if _is_memory(folder):
+        if is_memory(folder):
             return folder
     return Path(DEFAULT_MEMORY)
 

@@ -22,6 +22,12 @@ DREAM_STATE_FILE = ".brain/dream-state.json"
 CONFIG_FILE = ".brain/config.yaml"
 SESSIONS_INDEX = "sessions/index.md"
 
+
+def is_memory(root: Path) -> bool:
+    """Whether `root` is a memory: a Git repository with the Brain folder."""
+    return (root / ".git").exists() and (root / BRAIN_DIR).is_dir()
+
+
 #: Subject folders of the wiki, one per page type family.
 KNOWLEDGE_FOLDERS = (
     "people",

@@ -29,7 +29,7 @@ from filelock import FileLock, Timeout
 from . import hand_edits, recovery
 from .errors import NotAMemoryError, WriteError
 from .faults import fault
-from .layout import BRAIN_DIR, MAX_FILE_BYTES, safe_relpath
+from .layout import MAX_FILE_BYTES, is_memory, safe_relpath
 
 DEFAULT_AUTHOR = ("Brain", "brain@localhost")
 LOCK_TIMEOUT_S = float(os.environ.get("BRAIN_LOCK_TIMEOUT", "600"))
@@ -83,7 +83,7 @@ class MemoryRepo:
     @classmethod
     def open(cls, root: Path | str) -> MemoryRepo:
         repo = cls(root)
-        if not (repo.root / ".git").exists() or not (repo.root / BRAIN_DIR).is_dir():
+        if not is_memory(repo.root):
             raise NotAMemoryError(
                 "not a memory repo (run `brain init` to create one)", path=str(repo.root)
             )

@@ -256,12 +256,13 @@ def check_support(
     role = role_said_of_a_thing(text, ev.text)
     if role:
         return _fail(f"'{role}' is not said of anyone in the evidence", [role], hard=True)
-    for e in evidence:
+    if len(evidence) == 1:  # who holds a role is read within one block
+        [e] = evidence
         speaker = [w.lower() for w in tokens(e.speaker)] + (["user"] if e.role == "user" else [])
         held = role_not_held(
             written, e.text, e.said_on, speaker, [w.lower() for n in e.listeners for w in tokens(n)]
         )
-        if held and len(evidence) == 1:
+        if held:
             return _fail(held[1], [held[0]], hard=True)
     alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased, written)
     if contrasts:

@@ -157,7 +157,7 @@ def _count(raw: str) -> int:
 def _shift(base: dt.date, n: int, unit: str) -> dt.date:
     """`base` moved by n units (negative: back); a fortnight is two weeks."""
     if unit in ("day", "week", "fortnight"):
-        return base + dt.timedelta(days=n * {"day": 1, "week": 7, "fortnight": 14}[unit])
+        return base + dt.timedelta(days=n * int(_UNIT_DAYS[unit]))
     return _shift_months(base, n * (12 if unit == "year" else 1))
 
 
