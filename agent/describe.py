@@ -153,6 +153,7 @@ def statements(
 
     low = name.lower()
     items: list[Candidate] = []
+    paged: list[bool] = []
     for c in pool:
         if not usable(c.text):
             continue
@@ -165,9 +166,10 @@ def statements(
         own = (c.block.speaker or "").lower() == low and c.fact is None
         if on_page or said or own:
             items.append(c)
-    scores = rank(
-        similarity, question, [(c.text, c.via == page or c.fact is not None) for c in items]
-    )
+            paged.append(on_page)
+    # the bonus is for the subject's own page: a line of another page that names it is
+    # a statement like any turn that does
+    scores = rank(similarity, question, [(c.text, p) for c, p in zip(items, paged, strict=True)])
     ranked = sorted(zip(scores, items, strict=True), key=lambda p: (-p[0], p[1].rank, p[1].key))
     out: list[Candidate] = []
     used: set[tuple[str, str]] = set()
