@@ -6,6 +6,7 @@ Subcommands are imported only when run, so `brain search` never pays for modules
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import sys
 from typing import Any
@@ -87,7 +88,29 @@ def known_errors() -> tuple[type[BaseException], ...]:
     return tuple(found)
 
 
-class LazyGroup(click.Group):
+class Group(click.Group):
+    """A command group that, for a name it lacks, names the command meant (`brain dreem`:
+    did you mean `dream`?) or, for a path (`brain capture notes.txt`), which commands take
+    one."""
+
+    #: What to say when a path is given where a command's name goes.
+    path_hint = ""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            known = self.list_commands(ctx)
+            close = difflib.get_close_matches(name, known, n=2, cutoff=0.6)
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean {' or '.join(map(repr, close))}?")
+            if self.path_hint and ("/" in name or "." in name):
+                ctx.fail(f"No such command {name!r}. {self.path_hint}")
+        return super().resolve_command(ctx, args)
+
+
+class LazyGroup(Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 

@@ -84,9 +84,14 @@ class MemoryRepo:
     def open(cls, root: Path | str) -> MemoryRepo:
         repo = cls(root)
         if not is_memory(repo.root):
-            raise NotAMemoryError(
-                "not a memory repo (run `brain init` to create one)", path=str(repo.root)
+            # a mistyped --memory must not read as advice to create a second memory
+            why = (
+                "not a memory repo (run `brain init` to create one)"
+                if repo.root.is_dir()
+                else "not a memory repo: no such folder (check --memory or BRAIN_MEMORY; "
+                "`brain init` creates a new memory)"
             )
+            raise NotAMemoryError(why, path=str(repo.root))
         repo.recover()
         return repo
 

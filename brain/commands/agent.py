@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .options import config_from, json_option, memory_option, print_json
+from .options import config_from, joined_words, json_option, memory_option, print_json
 
 if TYPE_CHECKING:
     from agent.answer import Answer
@@ -102,7 +102,7 @@ def render_answer(answer: Answer) -> str:
 
 
 @click.command("ask")
-@click.argument("question")
+@click.argument("question", nargs=-1, required=True, callback=joined_words)
 @agent_options
 @memory_option
 @json_option

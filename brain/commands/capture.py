@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from brain.cli import Group
+
 from .options import config_from, json_option, memory_option, print_json
 
 if TYPE_CHECKING:
@@ -18,7 +20,14 @@ if TYPE_CHECKING:
 _LIST_LIMIT = 25
 
 
-@click.group("capture")
+class CaptureGroup(Group):
+    path_hint = (
+        "To capture a file: `brain capture session FILE...` for chat transcripts and "
+        "exports, `brain capture source FILE...` for documents (PDF, HTML, text)."
+    )
+
+
+@click.group("capture", cls=CaptureGroup)
 def capture_cmd() -> None:
     """Capture sessions and documents into memory (sessions/, sources/)."""
 
@@ -98,7 +107,7 @@ def source_cmd(
     with _progress(len(expanded), "documents", quiet=as_json) as tick:
         report = capture_sources(repo, expanded, max_bytes=config.capture_max_bytes, progress=tick)
     report.outcomes += refused_outcomes(refused)
-    _finish(ctx, report, as_json, "document")
+    _finish(ctx, report, as_json, "document", after=lambda: _transcripts_as_documents(report))
 
 
 @click.command("watch")
@@ -196,11 +205,34 @@ def _quiet_libraries() -> None:
     logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 
-def _finish(ctx: click.Context, report: CaptureReport, as_json: bool, noun: str) -> None:
+def _transcripts_as_documents(report: CaptureReport) -> None:
+    """Tell the user which captured documents read as chat transcripts: as documents
+    their turns lose speaker and date, and a session captured too is in memory twice."""
+    from ingest.formats import looks_like_session
+
+    for o in report.captured:
+        origin = Path(o.origin) if o.origin else None
+        if origin is not None and origin.is_file() and looks_like_session(origin):
+            click.echo(
+                f"note: {origin} reads as a chat transcript; `brain capture session {origin}`"
+                " keeps who said what and when.",
+                err=True,
+            )
+
+
+def _finish(
+    ctx: click.Context,
+    report: CaptureReport,
+    as_json: bool,
+    noun: str,
+    after: Callable[[], None] | None = None,
+) -> None:
     if as_json:
         print_json(report.as_dict())
     else:
         print_report(report, noun)
+        if after is not None:
+            after()
     if report.rejected:
         ctx.exit(1)
 

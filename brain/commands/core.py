@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import config_from, json_option, memory_option, open_memory, print_json
+from .options import config_from, joined_words, json_option, memory_option, open_memory, print_json
 
 
 @click.command("init")
@@ -97,7 +97,7 @@ def config_cmd(
 
 
 @click.command("remember")
-@click.argument("text")
+@click.argument("text", nargs=-1, required=True, callback=joined_words)
 @click.option("--topic", default="inbox", show_default=True, help="Folder under notes/.")
 @click.option("--title", default=None, help="Note title (default: its first line).")
 @memory_option

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from .options import config_from, json_option, memory_option, print_json
+from .options import config_from, joined_words, json_option, memory_option, print_json
 
 
 def _llm_parts(repo: Any) -> tuple[Any, Any]:
@@ -218,9 +218,11 @@ def _run_with_progress(repo: Any, options: Any, quiet: bool) -> Any:
 
     from dream import run_dream
 
-    if quiet:
+    console = Console(stderr=True)
+    if quiet or not console.is_terminal:
+        # off a terminal the bar cannot be erased and leaves an empty line behind
         return run_dream(repo, options)
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    with Progress(console=console, transient=True) as bar:
         task = bar.add_task("Dreaming", total=None)
         return run_dream(repo, options, progress=lambda p: bar.update(task, description=p))
 
@@ -279,7 +281,7 @@ def schedule_cmd(
 
 
 @click.command("forget")
-@click.argument("text")
+@click.argument("text", nargs=-1, required=True, callback=joined_words)
 @click.option(
     "--purge-history",
     is_flag=True,

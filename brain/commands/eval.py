@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from brain.cli import Group
+
 from .options import json_option, print_json
 from .search import progress_bar
 
@@ -32,7 +34,7 @@ def bench_dir() -> Path:
     return Path(os.environ.get("BRAIN_BENCH_DIR") or _PROJECT.parent / "shared" / "bench")
 
 
-class _LazyEvalGroup(click.Group):
+class _LazyEvalGroup(Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(SUBCOMMANDS)
 

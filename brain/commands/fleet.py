@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from brain.cli import Group
+
 from .options import json_option, print_json
 
 _ROOT = click.argument("root", type=click.Path(exists=True, path_type=Path))
@@ -18,7 +20,7 @@ def _queue_option(func: Any) -> Any:
     return click.option("--queue", default=None, envvar="BRAIN_FLEET_QUEUE", help=_QUEUE_HELP)(func)
 
 
-@click.group("fleet")
+@click.group("fleet", cls=Group)
 def fleet_cmd() -> None:
     """Many memories: one folder of memory repos, dreamt nightly by local processes or by
     Celery workers on a Redis queue. ROOT is that folder (each sub-folder one memory) or a

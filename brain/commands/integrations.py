@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from brain.cli import Group
+
 from .options import config_from, json_option, memory_option, print_json
 
 
@@ -65,7 +67,7 @@ def mcp_cmd(memory: str | None, http: bool, port: int | None, dream: bool, read_
     serve(root, http=http, port=port or DEFAULT_HTTP_PORT, dream=dream, read_only=read_only)
 
 
-@click.group("hooks")
+@click.group("hooks", cls=Group)
 def hooks_cmd() -> None:
     """Capture other agents' sessions automatically (Claude Code)."""
 

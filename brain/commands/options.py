@@ -34,6 +34,12 @@ def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")(func)
 
 
+def joined_words(ctx: click.Context, param: click.Parameter, words: tuple[str, ...]) -> str:
+    """The words of an argument typed without quotes, as one text: `brain ask where do i
+    live now` asks what `brain ask "where do i live now"` asks."""
+    return " ".join(words)
+
+
 def config_from(memory: str | None) -> Config:
     return Config.load(memory)
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from brain.cli import Group
+
 from .options import json_option, memory_option, open_memory, print_json
 
 DEFAULT_IMAGE = "brain-sandbox:latest"  # sandbox.image.DEFAULT_IMAGE, without the import
@@ -47,7 +49,7 @@ def _options(backend: str, image: str) -> dict[str, Any]:
     return {"image": image} if backend == "docker" else {}
 
 
-@click.group("sandbox")
+@click.group("sandbox", cls=Group)
 def sandbox_cmd() -> None:
     """Run commands in a sandbox over a working set of memory (local, bwrap, docker).
 

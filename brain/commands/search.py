@@ -11,7 +11,7 @@ import click
 
 from search.blocks import KINDS as KIND_CHOICES
 
-from .options import json_option, memory_option, open_memory, print_json
+from .options import joined_words, json_option, memory_option, open_memory, print_json
 
 
 @contextmanager
@@ -126,7 +126,7 @@ def _snippet(text: str, limit: int = 200) -> str:
 
 
 @click.command("search")
-@click.argument("query")
+@click.argument("query", nargs=-1, required=True, callback=joined_words)
 @click.option(
     "--k",
     "k",

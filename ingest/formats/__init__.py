@@ -14,7 +14,7 @@ from types import ModuleType
 
 from memory_schema.session import Session
 
-from ..errors import RejectedInputError, UnknownFormatError
+from ..errors import IngestError, RejectedInputError, UnknownFormatError
 from ..textio import DEFAULT_MAX_INPUT_BYTES, decode_text, read_input_bytes
 
 #: format name -> module (under ingest.formats) and a one-line description.
@@ -80,6 +80,17 @@ def detect_format(path: Path, text: str) -> str:
     raise UnknownFormatError(
         f"JSON in no known session format; supported: {supported()}", path=str(path)
     )
+
+
+def looks_like_session(path: Path, max_bytes: int = DEFAULT_MAX_INPUT_BYTES) -> bool:
+    """Whether a file given as a document reads as a chat transcript in a known format
+    (then `capture session` would keep who said what, and when)."""
+    try:
+        text = decode_text(read_input_bytes(path, max_bytes), str(path))
+        detect_format(path, text)
+    except (IngestError, ValueError):
+        return False
+    return True
 
 
 def _is_json_lines(text: str) -> bool:
