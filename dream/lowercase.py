@@ -132,9 +132,10 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
         use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
         use.before = doc[t.i - 1].lower_ if t.i > 0 else ""
         use.relation, use.mine = _relation(t)
-        if dictionary and use.relation and not (t.i > 0 and _is_relation(doc[t.i - 1])):
+        if dictionary and use.relation and not _owned_relation_before(t):
             # A word of the language beside a relation only past a comma is no name: "big
-            # news, my new manager is ..." ("our dog pickle" says it).
+            # news, my new manager is ..."; nor after a relation word nobody has, which
+            # is a compound ("dog hair", "cat litter"): "our dog pickle" says it.
             use.relation, use.mine = None, False
         if use.relation:
             use.grammar = "person"
@@ -143,6 +144,16 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
         use.context = " ".join("X" if w.i == t.i else w.text for w in near)
         out.append(use)
     return out
+
+
+def _owned_relation_before(t: Any) -> bool:
+    """A relation word right before `t` that is someone's: "our dog pickle", "her cat
+    biscuit", "jo's dog pickle" (a possessive among the words before it)."""
+    if t.i == 0 or not _is_relation(t.doc[t.i - 1]):
+        return False
+    rel = t.doc[t.i - 1]
+    before = t.doc[max(rel.sent.start, rel.i - 3) : rel.i]
+    return any(w.tag_ in ("PRP$", "POS") for w in before)
 
 
 def _dictionary_candidate(t: Any) -> bool:

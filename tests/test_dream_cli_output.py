@@ -93,6 +93,24 @@ def test_removed_claims_are_a_count_and_the_commonest_reasons(dreamed, capsys):
         assert f"    {claim['path']}:{claim['line']}: {claim['message']}" in out
 
 
+def test_a_removed_claim_with_an_apostrophe_gives_its_reason_not_its_text(dreamed, capsys):
+    # a claim with a "'" is quoted in "..." (newuser6's run printed '[cite:] " · Usera
+    # names the best way ...' as the reason)
+    dreamed.claims_removed = [
+        {
+            "code": "unsupported-claim",
+            "path": "knowledge/people/User.md",
+            "line": 15,
+            "message": "[cite:1] \"User's mate had a van; What's the best way to get dog hair "
+            "out\": modality differs: the claim is wanted or planned, the evidence says done",
+        }
+    ]
+    print_result(dreamed, verbose=False)
+    out = capsys.readouterr().out
+    assert "(not supported by their evidence; --verbose lists each): modality differs (1)" in out
+    assert "mate" not in out
+
+
 @pytest.mark.slow
 def test_ctrl_c_says_nothing_was_committed_and_the_next_run_resumes(tmp_path):
     repo = demo_memory(tmp_path / "memory")

@@ -50,6 +50,12 @@ SESSIONS = [
         "pickle already loves the new sofa more than me, she sleeps on it all day",
         "work starts early tomorrow, rent went up 40 quid",
     ),
+    chat(
+        "2026-04-20-carpet",
+        "2026-04-20",
+        "nah my mate had a van. whats the best way to get dog hair out of a carpet lol",
+        "bought more cat litter, the big bag was on offer",
+    ),
 ]
 
 
@@ -68,6 +74,12 @@ def test_a_dictionary_word_used_as_someone_gets_a_page(memory) -> None:
 def test_words_said_of_things_get_no_page(memory) -> None:
     pages = {p.stem.lower() for p in (memory / "knowledge").rglob("*.md")}
     assert not pages & {"work", "rent", "dinner"}, pages
+
+
+def test_a_word_after_a_pet_nobody_has_is_no_pet(memory) -> None:
+    # "dog hair", "cat litter" are compounds; "our dog pickle" would name a pet
+    pages = {p.stem.lower() for p in (memory / "knowledge").rglob("*.md")}
+    assert not pages & {"hair", "litter"}, pages
 
 
 def test_a_place_typed_in_lower_case_is_a_place(memory) -> None:

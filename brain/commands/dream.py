@@ -187,7 +187,9 @@ def _reason_kind(message: str) -> str:
     "[cite:2] 'Priya and others moved ...': not in the evidence: others" is "not in the
     evidence"; "date 2026-03-06 is not in the evidence" is "date is not in the evidence".
     """
-    reason = message.rsplit("': ", 1)[-1]
+    # the claim is quoted as Python quotes it: in '...', or in "..." when it has a "'"
+    claim = re.match(r"""\[cite:[^\]]*\]\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*:\s*""", message)
+    reason = message[claim.end() :] if claim else message
     reason = reason.split(": ", 1)[0]
     reason = re.sub(r"'[^']*'", "a name", reason)
     reason = re.sub(r"\s*\b\d[\d:.-]*\b", "", reason)
