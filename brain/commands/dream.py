@@ -181,6 +181,10 @@ def _print_removed(claims: list[dict[str, Any]], verbose: bool) -> None:
     )
 
 
+#: "[cite:N] 'claim': " or '[cite:N] "claim": ' at the start of a removal message.
+_QUOTED_CLAIM = r"""\[cite:[^\]]*\]\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*:\s*"""
+
+
 def _reason_kind(message: str) -> str:
     """The kind of a removal reason: its text without the claim and the particulars.
 
@@ -188,7 +192,7 @@ def _reason_kind(message: str) -> str:
     evidence"; "date 2026-03-06 is not in the evidence" is "date is not in the evidence".
     """
     # the claim is quoted as Python quotes it: in '...', or in "..." when it has a "'"
-    claim = re.match(r"""\[cite:[^\]]*\]\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*:\s*""", message)
+    claim = re.match(_QUOTED_CLAIM, message)
     reason = message[claim.end() :] if claim else message
     reason = reason.split(": ", 1)[0]
     reason = re.sub(r"'[^']*'", "a name", reason)
