@@ -102,7 +102,7 @@ def test_a_removed_claim_with_an_apostrophe_gives_its_reason_not_its_text(dreame
             "path": "knowledge/people/User.md",
             "line": 15,
             "message": "[cite:1] \"User's mate had a van; What's the best way to get dog hair "
-            "out\": modality differs: the claim is wanted or planned, the evidence says done",
+            'out": modality differs: the claim is wanted or planned, the evidence says done',
         }
     ]
     print_result(dreamed, verbose=False)
