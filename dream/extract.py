@@ -193,7 +193,7 @@ def from_sentence(
     # "I start there on 17 April" dates the new job (job_start_date), not an event.
     starts_job = bool(_P["start_day"].search(s) and _JOB_CONTEXT.search(turn_text))
     if not facts and not starts_job:
-        _event(s, sentence, when, obs)
+        _event(s, sentence, when, obs, me)
     return out
 
 
@@ -483,7 +483,7 @@ def _mine_to_theirs(text: str) -> str:
 _DAY_PHRASE = re.compile(r"\b(?:week|month|year|weekend)s?\b", re.IGNORECASE)
 
 
-def _event(s: str, sentence: str, when: dt.date | None, obs) -> None:  # type: ignore[no-untyped-def]
+def _event(s: str, sentence: str, when: dt.date | None, obs, me: str) -> None:  # type: ignore[no-untyped-def]
     """A dated thing in the speaker's life: 'my first pottery class is on January 30'."""
     if len(sentence) > 240:
         return
@@ -505,10 +505,37 @@ def _event(s: str, sentence: str, when: dt.date | None, obs) -> None:  # type: i
             return
     if not dates:
         return
-    text = third_person(s)
-    if len(content_words(text)) < 3:
+    text = _speaker_clause(s, dates[0][0], me)
+    if text is None or len(content_words(text)) < 3:
         return
     obs(kind="item", section="Events", text=f"{dates[0][1].isoformat()}: {text}")
+
+
+#: An event's sentence with fewer content words takes the sentence before it along.
+_EVENT_WORDS = 6
+
+
+def _speaker_clause(s: str, phrase: str, me: str) -> str | None:
+    """The sentence of `s` that holds the date `phrase`, as a line about the speaker `me`
+    ("dev and i called it quits tonight" -> "Dev and Jo called it quits tonight"), or None
+    when that sentence is about someone else ("her bday is 3rd august") or no one."""
+    from language import parse, rewrite_third_person
+
+    at = s.lower().find(phrase.lower())
+    before = ""
+    for sent in parse([s])[0].sents:
+        if at < 0 or sent.start_char <= at < sent.end_char:
+            said = rewrite_third_person(sent, me)
+            if not (said.first_person or said.about_speaker) and re.search(
+                r"\b(?:she|he|they|her|his|their)\b", sent.text, re.I
+            ):
+                return None
+            if before and len(content_words(said.text)) < _EVENT_WORDS:
+                # "we leave june 16": what is left is said in the sentence before it
+                return f"{before}. {said.text}"
+            return said.text or None
+        before = rewrite_third_person(sent, me).text
+    return None
 
 
 _LOWER_INTRO = re.compile(

@@ -191,8 +191,16 @@ def test_standing_requests_only_to_the_assistant() -> None:
 
 def test_events_are_the_speakers_and_dated() -> None:
     assert items("My driving test is on the 3rd of May.", "Events") == [
-        "2026-05-03: Their driving test is on the 3rd of May"
+        "2026-05-03: Maya's driving test is on the 3rd of May"
     ]
+    # written about the speaker through the parse, however it is typed
+    assert items(
+        "cant sleep. dev and i called it quits last night, 3 yrs down the drain", "Events"
+    ) == ["2026-04-09: Dev and Maya called it quits last night, 3 yrs down the drain"]
+    # a date of someone else's in the speaker's sentence is not the speaker's event
+    assert (
+        items("need gift ideas for ines, her bday is 3rd august. she loves plants", "Events") == []
+    )
     assert items("Samir got engaged yesterday, we're thrilled.", "Events") == []
     assert items("It feels like just yesterday I moved here.", "Events") == []
     assert items("I'd go to the gig tomorrow if I could.", "Events") == []
