@@ -97,6 +97,11 @@ def _is_head(tok: Any) -> bool:
         and tok.head.pos_ in ("VERB", "AUX")
     ):
         return False  # 'get engaged', 'got married': one predicate with its verb
+    if tok.pos_ in ("VERB", "AUX") and any(c.dep_ == "det" for c in tok.children):
+        # A small parser's verb that takes an article is a noun: 'the stag do', 'the
+        # school run'. Read as a predicate it has no 'not' of its own, and is matched
+        # against the block's negated 'go to the stag do' as if it said the opposite.
+        return False
     if tok.pos_ == "VERB" and tok.dep_ not in ("aux", "auxpass", "amod", "compound"):
         return not _is_going_to(tok) and not is_scheduled(tok)
     if tok.pos_ == "AUX" and tok.dep_ not in ("aux", "auxpass"):

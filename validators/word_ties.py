@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import lexicon
-from .claim_text import _NEG_PREFIXES, _lows, _parts, _Reading
+from .claim_text import _NEG_PREFIXES, LIGHT_VERBS, _lows, _parts, _Reading
 from .claim_words import _DERIVING
 from .predicates import _parse, is_scheduled
 from .words import stem
@@ -64,6 +64,24 @@ def _derived(word: str, ev: _Reading) -> bool:
                 if lexicon.known(cand) and _lexical(cand, ev):
                     return True
     return False
+
+
+def derived_kind(word: str, ev: _Reading) -> str | None:
+    """A block word that is a kind of what a derivation of the claim word names: 'ill'
+    (illness) for 'flu', 'married' (marriage) for 'wedding'. WordNet ties the forms
+    ('ill'/'illness'); its noun tree holds the kinds. Returns the block's word."""
+    wn = lexicon._load()
+    forms = {f for b in (word, *lexicon.base_forms(word)) for f in wn.related.get(b, ())}
+    forms -= {word, *lexicon.base_forms(word)}
+    for f in sorted(forms):
+        if "_" in f:
+            continue  # 'nervous_system' is another thing, not a form of 'nervous'
+        for e in ev.content:
+            if e in LIGHT_VERBS or "_" in e:
+                continue
+            if lexicon.relation(f, e) in ("same", "synonym", "general"):
+                return e
+    return None
 
 
 def _phrasal_verbs(text: str) -> dict[str, str]:
