@@ -26,6 +26,7 @@ from .moods import (
     _TEMPORAL,
     DESIRE_HEADS,
     DESIRE_VERBS,
+    NEGATIVE_VERBS,
     asks_of_another,
     cannot_have,
     not_yet,
@@ -86,6 +87,12 @@ def _parse(text: str) -> Any:
     from language.nlp import pipeline
 
     return pipeline()(text)
+
+
+#: Verbs whose complement is not done: 'stopped eating meat', 'failed to get tickets',
+#: 'forgot to water the plants' (only the complement: 'forgot my keys' denies nothing).
+_UNDONE_COMPLEMENT = frozenset(["fail", "forget", "neglect"])
+_NOT_DOING = _UNDONE_COMPLEMENT | NEGATIVE_VERBS
 
 
 def _is_head(tok: Any) -> bool:
@@ -425,7 +432,13 @@ def predicates(
                 if gov.i in aims and tok.dep_ == "xcomp":
                     aims.add(tok.i)  # 'to be able to borrow': the borrowing is the aim
                 # 'stopped eating meat'; 'failed to get tickets': not got
-                negative = negative or gcarries or (tok.dep_ == "xcomp" and _lemma(gov) == "fail")
+                carried = gcarries or (tok.dep_ == "xcomp" and _lemma(gov) in _UNDONE_COMPLEMENT)
+                if state[gov.i][1] and gov.i not in by_verb and _lemma(gov) in _NOT_DOING:
+                    # A 'not' on a verb of not doing undoes it: "can't stop smiling", 'never
+                    # quit running', "didn't fail to call": the smiling, running and calling
+                    # go on.
+                    carried = False
+                negative = negative or carried
         elif gov is not None and gov.pos_ in ("ADJ", "NOUN") and gov.lower_ in DESIRE_HEADS:
             mood = DESIRE  # 'keen to learn', 'her plans to move'
         if near is not None and (unable(near, tok) or not_yet(near, tok)):
