@@ -16,6 +16,7 @@ from evals.validator_pairs import evidence_of
 from tests.test_support_predicates import check
 from validators.predicates import predicates
 from validators.support import check_support
+from validators.words import ordinals_in
 
 STAG = "didn't go to the stag do in the end, stayed home with the kids"
 COLD = "had a horrible cold basically all of last week, still sniffly"
@@ -71,6 +72,15 @@ def test_a_not_on_a_verb_of_not_doing_undoes_it() -> None:
     # Without the 'not', the verb still denies what it takes: 'forgot to lock' is unlocked.
     locked = {p.head: p.negative for p in predicates("she forgot to lock the door last night")}
     assert locked["lock"] is True
+
+
+def test_a_place_is_not_vouched_for_by_a_count_when_the_block_names_another() -> None:
+    ev = "passed my driving test first time!!! only 2 minors"
+    assert check("Rhea passed her driving test first time, with two minors.", ev).ok
+    r = check("Rhea passed her driving test second time, with two minors.", ev)
+    assert not r.ok and r.reason == "place 2 is not in the evidence"
+    assert ordinals_in("came 2nd at parkrun", digits=True) == {"2"}
+    assert ordinals_in("a second-hand bike") == set()
 
 
 def test_eval_validators_reads_inferred_words_from_a_pairs_file(tmp_path: Path) -> None:

@@ -79,6 +79,7 @@ from .words import (
     durations,
     month_parts,
     numbers_in,
+    ordinals_in,
     periods,
     plain_claim,
     resolve_dates,
@@ -245,6 +246,12 @@ def check_support(
     missing = sorted(n for n in claim_numbers if n not in ev.numbers)
     if missing:
         return _fail(f"number {missing[0]} is not in the evidence", missing, hard=True)
+    # A place ('at the second attempt') is not vouched for by a count ('2 minors') when
+    # the block names another place ('first time'): the one slot filled two ways.
+    ev_places = ordinals_in(ev.text, digits=True)
+    other = sorted(ordinals_in(text) - ev_places) if ev_places else []
+    if other:
+        return _fail(f"place {other[0]} is not in the evidence", other, hard=True)
 
     names = _context_names(evidence, subject_names)
     ceased: set[str] = set()  # claim verbs of what stopped, said by a verb of ending

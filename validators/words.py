@@ -301,6 +301,33 @@ def numbers_in(text: str, *, block: bool = False) -> set[str]:
     return out
 
 
+_DIGIT_ORDINAL_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
+def ordinals_in(text: str, *, digits: bool = False) -> set[str]:
+    """The places a text names ('second' 2, 'first' 1; with `digits`, '2nd' too), not
+    counts: 'came second' / 'came first' is one slot filled two ways, while 'two minor
+    faults' says nothing of which attempt it was. An ordinal that opens or ends a
+    dictionary phrase ('second-hand', 'at first') names no place."""
+    from .lexicon import is_lemma
+
+    words = [w for t in tokens(text) for w in (t.lower().split("-") if "-" in t else [t])]
+    out = set()
+    for i, t in enumerate(words):
+        low = t.lower()
+        if low not in ORDINALS and low != "first":
+            continue
+        prev = words[i - 1].lower() if i else ""
+        if _idiom(low, words[i + 1] if i + 1 < len(words) else "") or (
+            prev and is_lemma(f"{prev}_{low}")
+        ):
+            continue
+        out.add(ORDINALS.get(low, "1"))
+    if digits:
+        out |= {m.group(1) for m in _DIGIT_ORDINAL_RE.finditer(text)}
+    return out
+
+
 def _digits(value: float) -> str:
     """A number as a claim writes it: 9000, not 9000.0; 2.5 stays 2.5."""
     return str(int(value)) if value == int(value) else str(value)
