@@ -512,16 +512,23 @@ class ExtractiveEngine:
         else:
             lines.append(_quote(c))
         used = {(b.path, b.anchor) for b in c.blocks}
-        # The same value said elsewhere (the turn and the lease, "1450" and "$1,450.00")
-        # supports the answer too: cite it first (`corroborate.py`).
-        for r in agreeing(best, readings, used) if best.span else []:
-            used |= {(b.path, b.anchor) for b in r.candidate.blocks}
-            lines.append(f"- {_quote(r.candidate)}")
         # A question for several things ("What pets does she have?") is answered from
         # several sentences: more of them, a little further below the best.
         several = asks_several(q)
         most = self.max_lines + 1 + (SEVERAL_LINES if several else 0)
         floor = (SEVERAL_FLOOR if several else 0.8) * best.score
+        # The next reading as good from another turn comes before the value said again:
+        # two sentences that score alike are two readings of the question, and the best
+        # by a small margin is not surely the one that answers it.
+        second = _runner_up(readings, used, floor)
+        if second is not None:
+            used |= {(b.path, b.anchor) for b in second.candidate.blocks}
+            lines.append(f"- {_quote(second.candidate)}")
+        # The same value said elsewhere (the turn and the lease, "1450" and "$1,450.00")
+        # supports the answer too (`corroborate.py`).
+        for r in agreeing(best, readings, used) if best.span else []:
+            used |= {(b.path, b.anchor) for b in r.candidate.blocks}
+            lines.append(f"- {_quote(r.candidate)}")
         for r in readings[1:]:
             if len(lines) >= most or r.score < floor:
                 break
@@ -970,6 +977,17 @@ def _earlier(q: Question, best: Reading, readings: list[Reading], wiki: Wiki) ->
         if r.span and r.span != best.span and then and now and then < now:
             links = " ".join(b.link for b in r.candidate.blocks)
             return f"Earlier: {r.span} (as of {then.isoformat()}) {links}"
+    return None
+
+
+def _runner_up(readings: list[Reading], used: set, floor: float) -> Reading | None:
+    """The best reading after the first from a turn or page line not yet cited, when it
+    scores `floor` or more."""
+    for r in readings[1:]:
+        if r.score < floor:
+            return None
+        if not {(b.path, b.anchor) for b in r.candidate.blocks} & used:
+            return r
     return None
 
 

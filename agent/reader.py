@@ -76,7 +76,7 @@ ENDED_WINDOW = 3  # words either side of the value where that verb counts
 #: How much being about the subject adds, by how: their page's labelled value, their name
 #: said, their "my ...", their own turn, the asker's own note or document.
 ABOUT_BONUS = {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2, "own": 0.1}
-MAX_EMBED = 40
+MAX_EMBED = 80
 #: A value whose label is what was asked ("Monthly rent: 289.00 EUR"): nearly as sure as
 #: a page's attribute line; again for the row of a table the question names ("site C").
 LABELLED = 0.3
@@ -145,6 +145,8 @@ _UNIT = re.compile(r"[^\d.,\s]")  # an amount with more than digits: "500 g", "2
 _DIGIT = re.compile(r"\d")  # ... written in digits ("best one yet" is no amount)
 _AT_LOWER = re.compile(r"\b(?:in|at|near)\s+([a-z][a-z-]{2,})\b")
 _MOVE_PREP = re.compile(r"\b(?:to|from|into)\s+$", re.I)
+#: Entity types the tagger gives words that name no thing: a time or a count.
+_TIME_OR_COUNT = frozenset(["DATE", "TIME", "CARDINAL", "ORDINAL"])
 #: similarity(question, texts) -> one score in [-1, 1] per text (an embedder's cosine).
 Similarity = Callable[[str, list[str]], list[float]]
 
@@ -666,6 +668,26 @@ class Reader:
             for t in terms(tok.text)
         }
 
+    @cached_property
+    def _asked_things(self) -> set[str]:
+        """The stems of what the question names, by the tagger: its nouns and names, with
+        the adjectives that say which ("pet iguana", "European countries", "international
+        politics"), not what is done or how ("attend", "describe", "multiple times"),
+        which people say in words of their own ("went to")."""
+
+        def thing(tok: Any) -> bool:
+            if tok.ent_type_ and tok.pos_ in ("PROPN", "NOUN", "ADJ"):
+                return tok.ent_type_ not in _TIME_OR_COUNT  # a name the tagger knows
+            # "multiple times" says how often, as "last week" says when.
+            return tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and tok.dep_ != "npadvmod")
+
+        return {
+            t
+            for tok in self._parsed
+            if thing(tok) or (tok.pos_ == "ADJ" and tok.dep_ == "amod" and thing(tok.head))
+            for t in terms(tok.text)
+        }
+
     def _labelled(self, c: Candidate, span: str | None) -> bool:
         """The span is the value of a field whose label is what was asked ("Monthly rent:
         289.00 EUR" for the monthly payment), as a page's attribute line is."""
@@ -828,7 +850,21 @@ class Reader:
             if matched == 0 and about in ("none", "speaker", "own") and found_late and not labelled:
                 continue
             kept.append((c, about, focus, focus_frac, matched))
-        kept.sort(key=lambda k: (-(k[4] + 0.5 * k[3]), k[0].rank, k[0].key))
+
+        def said_then(c: Candidate) -> bool:
+            """Said at the time the question names, or within the week after."""
+            return bool(scope and c.date and scope[0] <= c.date <= scope[1] + REPORTED_WITHIN)
+
+        def cheap(k: tuple[Candidate, str, set[str], float, float]) -> float:
+            """The part of a reading's score known before embedding: its words, whose it
+            is, and whether it was said at the time asked about ("on 16 August"). The
+            best of these are embedded; a turn of that day is weighed though other days
+            share more of the question's words."""
+            c, about, _, focus_frac, matched = k
+            then = IN_SCOPE if said_then(c) else 0.0
+            return matched + 0.5 * focus_frac + ABOUT_BONUS.get(about, 0.0) + then
+
+        kept.sort(key=lambda k: (-cheap(k), k[0].rank, k[0].key))
         # The turns the wiki's nearest lines lead to are weighed whatever their words.
         kept = kept[:MAX_EMBED] + [k for k in kept[MAX_EMBED:] if k[0].indexed]
         rivals = sorted(rivals or [], key=lambda r: (-(r[2] + 0.5 * r[1]), r[0].rank, r[0].key))
@@ -887,7 +923,10 @@ class Reader:
                 # "Ill try Moonlight next year" names a variety, as the conversation says
                 # ("varieties like 'Moonlight'"): the kind asked for is said of the value.
                 focus_frac = len(shared(focus, c.words() | head_words)) / len(focus)
-            near = sim >= SIM_FOCUS or (focus_frac >= 0.5 and sim >= SIM_PARTIAL) or c.indexed
+            # Half the focus said on the day the question names ("What exciting news did
+            # Maria share on 16 June?": "I got some great news to share") is as near.
+            partial = focus_frac >= 0.5 and (sim >= SIM_PARTIAL or said_then(c))
+            near = sim >= SIM_FOCUS or partial or c.indexed
             if focus and focus_frac < 1.0 and not near and not (chained and matched) and not hop:
                 continue
             # A line of the subject's own page is short and already about the subject.
@@ -939,7 +978,7 @@ class Reader:
             # What was said last holds now: for an amount of the wanted unit, not "16 hours"
             # said last when a pay rate was asked for.
             score += self._time_bonus(c, [] if q.answer_type == "number" and weak else dated)
-            if scope and c.date and scope[0] <= c.date <= scope[1] + REPORTED_WITHIN:
+            if said_then(c):
                 score += IN_SCOPE
             if (
                 (q.current or q.lately)
@@ -1017,6 +1056,9 @@ class Reader:
         unsaid -= self.subj.covered | _when_words()
         unsaid -= {t for option in self.q.choices for t in terms(option)}  # one is unsaid
         unsaid -= self._verb_phrase_words()
+        # A thing never said is not there; a verb or a manner never said may be, in
+        # other words ("went to a convention" for "attend").
+        unsaid &= self._asked_things
         if not unsaid or not readings:
             return readings
         surface = self._surface(unsaid)
