@@ -164,7 +164,7 @@ def test_which_night_asks_a_day_of_the_week(tmp_path) -> None:
 
 
 def test_a_question_after_several_gets_the_list_they_were_named_in() -> None:
-    from agent.reader import _PLURAL, _joined
+    from agent.picker import _PLURAL, _joined
     from agent.spans import Span
 
     s = "we hired Ana, Rui and Zé in may, and Marta left"

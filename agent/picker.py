@@ -1,0 +1,543 @@
+"""The short answer: which part of a sentence answers the question.
+
+A sentence that answers ("booked flights to lisbon for the 3rd of june with easyjet")
+holds values of many kinds; the reader shows the one of the kind the question asks for
+(a date for "when", a place for "where", an amount for "how much", a name for "who"),
+and of several of that kind, the one nearest the words the question shares with the
+sentence. `SpanPicker` is the half of `reader.Reader` that picks it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from language.names import TITLES
+from validators.lexicon import base_forms, describes, kind_of, known
+
+from .labels import Labels, field_of
+from .question import Question
+from .spans import (
+    COUNT_WORDS,
+    WEEKDAYS,
+    Span,
+    amounts,
+    change,
+    clock_times,
+    dates,
+    durations,
+    frequencies,
+    is_code,
+    money_rank,
+    names,
+    occupations,
+    render_date,
+    written_lowercase,
+)
+from .text import WORD, stem, stopwords, terms
+from .wiki import Fact
+
+if TYPE_CHECKING:
+    from .reader import Candidate, Similarity, Subject
+
+SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
+#: What a clause break between a value and a word of the question counts for, in characters.
+CLAUSE_CHARS = 40
+_CLAUSE_BREAK = re.compile(r"[,;:()!?]|\.\s|\s[-–—]\s|\b(?:and|but|then|so|because|bc)\b")
+#: How far past a value its unit may run ("24 contact hours"): a few words.
+UNIT_CHARS = 16
+#: A time counted from an event ("after 60 days", "within two weeks").
+_AFTER_PERIOD = re.compile(
+    rf"\b(?:after|within)\s+(?:\d+|{COUNT_WORDS})\s+(?:days?|weeks?|months?|years?)\b",
+    re.I,
+)
+#: A question after more than one value ("who are the two cleaners?", "both of them").
+_PLURAL = re.compile(r"\bwho (?:are|were)\b|\b(?:two|three|four|both)\b|\bnames\b", re.I)
+#: What stands between the items of a list: ", ", " and ", ", and ", " & ".
+_LIST_GAP = re.compile(r"\s*(?:,|,?\s+and|&)\s*", re.I)
+#: A question after a day of the week, not a date ("which night is the class?").
+_WEEKDAY_ASKED = re.compile(
+    r"\b(?:which|what) (?:night|evening|morning|weekday)s?\b|\bday of the week\b", re.I
+)
+_WEEKDAY_WORD = re.compile(rf"\b({'|'.join(WEEKDAYS)})s?\b", re.I)
+_PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
+_DATE_WORD = re.compile(
+    r"(?:last |next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)(?:day)?s?|"
+    # Months whole or cut short, not any word they begin: "Marta", "Maya", "Mark".
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|"
+    r"may|june|july|august|september|october|november|december|today|tonight|yesterday",
+)
+_AFTER_PREP = re.compile(r"\b(?:in|at|near|to|from|around)\s+(?:the\s+)?([a-z][a-z-]{2,})\b")
+#: A place name is near "a city" (porto 0.44, lisbon 0.53; march 0.21, dentist 0.24)
+PLACE_PROTOTYPE = "a city"
+SIM_PLACE = 0.4
+_HOW_MUCH = re.compile(r"\bhow much\b", re.I)
+_UNIT = re.compile(r"[^\d.,\s]")  # an amount with more than digits: "500 g", "2.7 ml", "5k"
+_DIGIT = re.compile(r"\d")  # ... written in digits ("best one yet" is no amount)
+_AT_LOWER = re.compile(r"\b(?:in|at|near)\s+([a-z][a-z-]{2,})\b")
+_MOVE_PREP = re.compile(r"\b(?:to|from|into)\s+$", re.I)
+
+
+class SpanPicker:
+    """The answer span of a candidate sentence for `q` (mixed into `reader.Reader`)."""
+
+    q: Question
+    subj: Subject
+    known_people: set[str]
+    known_names: set[str]
+    similarity: Similarity | None
+    common: set[str]
+    speakers: set[str]
+    proper: set[str] | None
+    _labels: Labels
+    _measured: set[str]
+    asks_money: bool
+    asks_code: bool
+
+    def _of_attribute(self, c: Candidate) -> bool:
+        """A page's value of the attribute the question is after (`Question.attribute`)."""
+        f = c.fact
+        return bool(self.q.attribute and f is not None and f.attr == self.q.attribute)
+
+    def _amounts(self, s: str) -> tuple[list[Span], bool]:
+        """The amounts of `s` that can answer, and whether they are weak. Money asked: the
+        surest money of the sentence; an amount in another unit ("a 1br for 1350", "70%",
+        "1 hour") is no price, a weak answer when nothing better is there, and a number
+        written as a word ("six sessions") none."""
+        found = [
+            a
+            for a in amounts(s)
+            if not self._in_question(a.text) and not self._label(s, a) and not _names_it(s, a)
+        ]
+        if self.asks_code:
+            # "NI number: JT 48 22 91 C": the value of the field asked about is the code,
+            # however it is spaced.
+            fielded = [
+                Span(f.value, f.start, f.end)
+                for f in self._labels.asked(s)
+                if _DIGIT.search(f.value) and len(f.value) <= CODE_CHARS
+            ]
+            if fielded:
+                return fielded, False
+            codes = [a for a in found if is_code(a.text)]
+            return (codes, False) if codes else (found, bool(found))
+        asked = self._labels.asked(s)
+        labelled = [a for a in found if field_of(asked, a.start, a.end)]
+        if labelled:
+            # "Paid vacation: two weeks": the label says the amount is the one asked about,
+            # whatever its unit ("Metacam ... 1.5 mg/ml: 2.7 ml" not the label's words);
+            # of money asked, the money of the value ("289.00 EUR ... on the 5th").
+            found = labelled
+            if not self.asks_money or max(money_rank(s, a) for a in found) < 1:
+                return found, False
+        if not self.asks_money:
+            # A span of time ("12 weeks to get ready") answers no question that names no
+            # time ("what did i score?").
+            found = [a for a in found if not self._time_span(a)]
+            if self._measured and _HOW_MUCH.search(self.q.text):
+                # "how much flour?" is answered with a unit ("500 g"); a bare number
+                # ("loaf 3", "batch 7") numbers something, a weak answer at best.
+                united = [a for a in found if _DIGIT.search(a.text) and _UNIT.search(a.text)]
+                return (united, False) if united else (found, bool(found))
+            return found, False
+        ranks = [money_rank(s, a) for a in found]
+        asked = _rate(self.q.text)
+        if asked:
+            # "what does my desk cost a month?": "7 cents a word" is a price of another
+            # thing, no better than an amount in another unit.
+            ranks = [
+                -1 if (_rate(s[a.end :], start=True) or asked) != asked else r
+                for a, r in zip(found, ranks, strict=True)
+            ]
+        best = max((r for r in ranks if r >= 0), default=-1)
+        return [a for a, r in zip(found, ranks, strict=True) if r == best >= 0], best == 0
+
+    def _time_span(self, a: Span) -> bool:
+        """A span of time, for a question that asks no "how much/long" and names no time
+        ("what did i score?"; "how much notice do i give?" may well be "four weeks")."""
+        unit = terms(a.text) & _TIME_UNITS
+        return bool(unit) and self.q.wh != "how" and not (set(self.q.terms) & _TIME_UNITS)
+
+    def _label(self, s: str, a: Span) -> bool:
+        """A number that names which one, as the question numbers it ("part 1" when
+        "part 3" is asked about): no amount."""
+        before = WORD.findall(s[: a.start].lower())[-1:]
+        return bool(before) and bool(
+            re.search(rf"\b{re.escape(before[0])}\s+\d+\b", self.q.text, re.I)
+        )
+
+    def _values_in(self, text: str, c: Candidate) -> list[Span]:
+        """Every value of the kind asked for in `text`."""
+        kind = self.q.answer_type
+        if kind == "number":
+            return self._amounts(text)[0]
+        found = names(text, self.known_names, self.common, self.proper)
+        return [n for n in found if self._useful_name(n, kind, c)]
+
+    # -- answer spans ----------------------------------------------------------------------
+
+    def span(self, c: Candidate) -> tuple[str | None, bool, dt.date | None]:
+        """The short answer in a candidate for this question's answer type: (text, taken
+        from when it was said rather than from its words, the date it stands for)."""
+        if self.q.answer_type == "date":
+            return self._date_span(c)
+        text, weak = self._span(c)
+        return text, weak, None
+
+    def _date_span(self, c: Candidate) -> tuple[str | None, bool, dt.date | None]:
+        said = c.block.date
+        if _WEEKDAY_ASKED.search(self.q.text):
+            # "which night is my class?" asks a day of the week: "class tuesday nights".
+            days = [
+                Span(m.group(1).lower(), m.start(), m.end())
+                for b in (c.text, *(b.text for b in c.blocks if c.fact is not None))
+                for m in _WEEKDAY_WORD.finditer(b)
+            ]
+            return (days[0].text, False, None) if days else (None, False, None)
+        found = dates(c.text, said)
+        if found:
+            sp = self._nearest(c.text, found)
+            return sp.text, False, sp.date
+        # A page line's own date is when it was said; its evidence may name the day.
+        for b in c.blocks if c.fact is not None else ():
+            found = dates(b.text, b.date)
+            if found:
+                sp = self._nearest(b.text, found)
+                return sp.text, False, sp.date
+        # "eligible after 60 days": when, counted from something, not a day in the year.
+        after = _AFTER_PERIOD.search(c.text)
+        if after:
+            return after.group(0), False, None
+        if c.fact is not None and c.fact.date:
+            return render_date(c.fact.date), False, c.fact.date
+        return (render_date(said), True, said) if said else (None, False, None)
+
+    def _span(self, c: Candidate) -> tuple[str | None, bool]:
+        from .reader import shared  # the reader's word matching (it imports this module)
+
+        q, s = self.q, c.text
+        kind = q.answer_type
+        if c.fact is not None and c.fact.attr and c.fact.value:
+            # "**Employer:** X": the value is the answer when the label is what was asked
+            # about; otherwise look for a value of the wanted kind in the value alone.
+            value = _value(c.fact)
+            label = terms(c.fact.attr)
+            asked = shared(q.terms, label) or (
+                kind in ("place", "name", "thing") and not q.terms - self.subj.name_terms
+            )
+            if kind == "thing" and not q.head and len(shared(label, set(q.terms))) < len(label):
+                # "What did Gina want her customers to feel in her store?" is no question
+                # for the value of "Online clothes store": the label must be what is asked.
+                asked = False
+            fits = kind in ("place", "name", "thing", "occupation")
+            if kind == "place" and value.lower() in self.known_people:
+                fits = False  # "Son: Gary" says who, not where
+            if kind == "occupation" and any(ch.isdigit() for ch in value):
+                fits = False  # "Work and money: 12 euro/hour" says a rate, not a job
+            own = value.lower() in self.subj.names
+            asked = asked or self._of_attribute(c)
+            if asked and fits and not own and not self._in_question(value):
+                return value, False
+            s = value
+        if kind == "time":
+            return self._pick(s, clock_times(s))
+        if kind == "number":
+            found, weak = self._amounts(s)
+            text, _ = self._pick(s, found)
+            return text, weak
+        if kind == "frequency":
+            return self._pick(s, frequencies(s) or amounts(s))
+        if kind == "duration":
+            return self._pick(s, durations(s))
+        if kind == "occupation":
+            return self._pick(s, [o for o in occupations(s) if not self._in_question(o.text)])
+        if kind == "thing" and not (q.head or q.wh == "which"):
+            return None, False  # "what did she realize?" wants words, not a name
+        if kind in ("place", "name", "thing"):
+            moved = change(s)
+            if moved and not self._in_question(moved[1] if not q.past else moved[0]):
+                return (moved[0] if q.past else moved[1]), False
+            spans = self._values_in(s, c)
+            kinds = self._kinds_asked(s) if self._one_kind_asked else []
+            describing = any(describes(w) for k in kinds for w in k.text.split())
+            if kinds and (not spans or describing or written_lowercase(s)):
+                # "What colour is my van?": "white" is a colour, "Renault Kangoo" is not;
+                # a name answers a category only when nothing WordNet files under it does.
+                # Typed in lower case, a name is only a guess ("swap the colada, no
+                # coconut anything": "coconut" is the fruit asked for).
+                return self._pick(s, kinds)
+            if kind == "place":
+                # "at/in X" names a place; "from/to X" often a thing ("from Airflow to
+                # Dagster"), and a bare name is weaker still.
+                at = [n for n in spans if _PLACE_PREP.search(s[: n.start])]
+                toward = [n for n in spans if _MOVE_PREP.search(s[: n.start])]
+                if at:
+                    return self._pick(s, at)
+                if not spans and written_lowercase(s):
+                    return self._lowercase_place(s) or self._unmarked_place(s), False
+                unmarked = self._unmarked_place(s)
+                if unmarked:  # "Rute was cleaning for a hotel in sintra": not "Rute"
+                    return unmarked, False
+                text, _ = self._pick(s, toward or spans)
+                return text, text is not None
+            if kind == "name" and q.wh in ("who", "whom"):
+                # "who" asks for a person: "a dance studio in leith" names where, not who
+                spans = [n for n in spans if not _PLACE_PREP.search(s[: n.start])]
+            if spans and _PLURAL.search(q.text):
+                return _joined(s, self._nearest(s, spans), spans), False
+            named = self._apposed(s, spans)
+            return self._pick(s, named or spans)
+        return None, False
+
+    def _apposed(self, s: str, spans: list[Span]) -> list[Span]:
+        """The names a sentence gives right after the category asked for: "the novel *O
+        Último Farol*", "a dog called Fado", "the app Moloni" answer "which novel/app"."""
+        head = self.q.head
+        if not head:
+            return []
+        forms = "|".join(re.escape(f) for f in {head, *base_forms(head)})
+        before = re.compile(
+            rf"\b(?:{forms})s?\s*(?:,\s*)?(?:(?:called|named)\s+)?[*_\"'“‘]*\s*$", re.I
+        )
+        return [n for n in spans if before.search(s[: n.start])]
+
+    @cached_property
+    def _one_kind_asked(self) -> bool:
+        """A "what" question for one thing of a category ("what colour is my van?"). A
+        plural one ("what activities has she done?") asks for a list that one word of a
+        broad category ("forward" is an activity too) does not answer."""
+        head = self.q.head
+        if self.q.answer_type != "thing" or not head:
+            return False
+        return not _plural(head)
+
+    def _kinds_asked(self, s: str) -> list[Span]:
+        """The words of a sentence WordNet files under the category asked for: "white"
+        for "what colour", "sage green" (not "green"), "violin" for "which instrument"."""
+        head = self.q.head or ""
+        words = list(WORD.finditer(s))
+        out: list[Span] = []
+        i = 0
+        while i < len(words):
+            for n in (2, 1):  # the longer name of the kind first: "sage green"
+                if i + n > len(words):
+                    continue
+                start, end = words[i].start(), words[i + n - 1].end()
+                text = s[start:end]
+                low = text.lower()
+                if (
+                    " ".join(low.split()) == low
+                    and words[i].group(0).lower() not in stopwords()
+                    and not self._in_question(text)
+                    and low not in self.subj.names
+                    and kind_of(head, low)
+                ):
+                    out.append(Span(text, start, end))
+                    i += n - 1
+                    break
+            i += 1
+        return out
+
+    def _unmarked_place(self, s: str) -> str | None:
+        """A place name typed in lower case after "in/at/near" in a sentence that has
+        capitals elsewhere: a word no dictionary knows ("in sintra")."""
+        for m in _AT_LOWER.finditer(s):
+            word = m.group(1)
+            if (
+                word not in stopwords()
+                and not _DATE_WORD.fullmatch(word)
+                and not self._in_question(word)
+                and word not in self.subj.names
+                and not known(word)
+            ):
+                return word.title()
+        return None
+
+    def _lowercase_place(self, s: str) -> str | None:
+        """In a sentence typed in lower case, the word after "in/at/to" that is most like
+        a place name ("the new flat in porto"), by the embedding model."""
+        if self.similarity is None:
+            return None
+        words = [
+            m.group(1)
+            for m in _AFTER_PREP.finditer(s.lower())
+            if m.group(1) not in stopwords()
+            and not _DATE_WORD.fullmatch(m.group(1))
+            and not self._in_question(m.group(1))
+            and m.group(1) not in self.subj.names
+        ]
+        if not words:
+            return None
+        sims = self.similarity(PLACE_PROTOTYPE, words)
+        best = max(range(len(words)), key=lambda i: (sims[i], -i))
+        return words[best].title() if sims[best] >= SIM_PLACE else None
+
+    @property
+    def category(self) -> str | None:
+        """The kind of thing asked for, as a word: "instrument" in "Which instrument..."."""
+        if self.similarity is None:
+            return None
+        if self.q.answer_type == "occupation":
+            return self.q.head or "profession"  # "such is the life of a librarian"
+        head = self.q.head
+        return head if head and self.q.answer_type in ("thing", "place") else None
+
+    def _category_span(self, c: Candidate) -> str | None:
+        """The word of a sentence closest in meaning to the category asked for ("clarinet"
+        for "instrument"), when it is close enough."""
+        assert self.similarity is not None and self.category is not None
+        words = [
+            w
+            for w in dict.fromkeys(re.findall(r"[A-Za-z][A-Za-z-]{2,}", c.text))
+            if w.lower() not in stopwords()
+            and not self._in_question(w)
+            and w.lower() not in self.subj.names
+            and w.lower() not in self.speakers
+            and w.lower() not in self.subj.owner_names
+        ]
+        if not words:
+            return None
+        sims = self.similarity(self.category, words)
+        best = max(range(len(words)), key=lambda i: (sims[i], -i))
+        # Job words sit a little further from "profession" than a cello from "instrument".
+        bar = SIM_CATEGORY - (0.05 if self.q.answer_type == "occupation" else 0.0)
+        return words[best] if sims[best] >= bar else None
+
+    def _useful_name(self, n: Span, kind: str, c: Candidate) -> bool:
+        low = n.text.lower()
+        subj = self.subj
+        if _DATE_WORD.fullmatch(low):
+            return False  # "Saturday" is when, not what
+        if self._in_question(n.text) or low in subj.names or low in self.speakers:
+            return False
+        if low in subj.owner_names and subj.resolved:
+            return False
+        if " " not in low and low in self.common and low not in self.known_names:
+            return False  # a capitalized ordinary word ("Book me the aisle seat")
+        return not (kind == "place" and low in self.known_people)
+
+    def _in_question(self, text: str) -> bool:
+        # A title is no part of the answer: "Dr. Hollis" is Hollis, whom the question names.
+        words = set(WORD.findall(text.lower())) - TITLES
+        qwords = set(WORD.findall(self.q.text.lower()))
+        if not words:
+            return False
+        # ... in another form too: "Vets" is the "vet" asked about, not a vet's name.
+        said = terms(" ".join(words))
+        return words <= qwords or (len(words) == 1 and bool(said) and said <= self._q_stems)
+
+    @cached_property
+    def _q_stems(self) -> set[str]:
+        return terms(self.q.text)
+
+    def _pick(self, s: str, spans: list[Span]) -> tuple[str | None, bool]:
+        return (self._nearest(s, spans).text, False) if spans else (None, False)
+
+    def _nearest(self, s: str, spans: list[Span]) -> Span:
+        """The span closest to the words the question shares with the sentence."""
+        want = set(self.q.terms) - self.subj.name_terms
+        asked = self._labels.asked(s)
+        inside = [sp for sp in spans if field_of(asked, sp.start, sp.end)]
+        spans = inside or spans  # the value of the field asked about ("Vet: Dr Pryce")
+        low = s.lower()
+        spots = [m.start() for m in WORD.finditer(low) if terms(m.group(0)) & want]
+        if not spots:
+            return spans[0]
+
+        def named(sp: Span) -> int:
+            # The words the value is of, said with it: "24 contact hours" for "how many
+            # contact hours", over "1 hour" a few words on.
+            if self.q.answer_type != "number":
+                return 0
+            unit = _CLAUSE_BREAK.split(low[sp.start : sp.end + UNIT_CHARS])[0]
+            return len(terms(" ".join(WORD.findall(unit)[:4])) & want)
+
+        def far(sp: Span, p: int) -> int:
+            # Words in another clause are further than they look: in "signed a lease for
+            # a studio today, move in is sept 1", "move" goes with "sept 1", not "today".
+            lo, hi = sorted((sp.start, p))
+            return hi - lo + (CLAUSE_CHARS if _CLAUSE_BREAK.search(low[lo:hi]) else 0)
+
+        return min(
+            spans,
+            key=lambda sp: (-named(sp), min(far(sp, p) for p in spots), sp.start),
+        )
+
+
+def _joined(s: str, best: Span, spans: list[Span]) -> str:
+    """The value with the ones listed beside it ("Rute and Luana", "Ana, Rui and Zé"),
+    for a question after more than one."""
+    order = sorted(spans, key=lambda sp: sp.start)
+    i = order.index(best)
+    lo = hi = i
+    while lo > 0 and _LIST_GAP.fullmatch(s[order[lo - 1].end : order[lo].start]):
+        lo -= 1
+    while hi + 1 < len(order) and _LIST_GAP.fullmatch(s[order[hi].end : order[hi + 1].start]):
+        hi += 1
+    return s[order[lo].start : order[hi].end]
+
+
+_TIME_UNITS = frozenset(terms("second minute hour day week fortnight month year"))
+
+
+_RATE_UNIT = r"(?:(?:an?|per|each|every)\s+|/\s*)([a-z]+)\b"
+#: The unit a question asks a price per closes it: "cost a month?", "make an hour now?"
+#: ("a hydrotherapy session" is what is priced, not the unit).
+_ASKED_RATE = re.compile(
+    rf"\b{_RATE_UNIT}\s*(?:now|these days|nowadays|currently|at the moment|today)?\s*[?.!]*\s*$",
+    re.I,
+)
+_RATE_ADVERB = re.compile(r"\b(hour|dai|week|month|year|night)ly\b", re.I)
+_SHORT_UNITS = {"hr": "hour", "h": "hour", "wk": "week", "mo": "month", "yr": "year", "dai": "day"}
+#: Said after "a" but no unit a price is per: "cost a lot", "a bit more".
+_NOT_UNITS = frozenset(["lot", "bit", "few", "little", "couple", "ton", "while", "new"])
+
+
+def _rate(text: str, start: bool = False) -> str | None:
+    """The unit a price is per ("a month", "per word", "monthly" -> "month"); with
+    `start`, only one right after an amount (`text` is what follows it)."""
+    if start:
+        m = re.match(rf"\s*{_RATE_UNIT}", text, re.I)
+    else:
+        m = _RATE_ADVERB.search(text) or _ASKED_RATE.search(text)
+    if m is None:
+        return None
+    word = _SHORT_UNITS.get(m.group(1).lower(), m.group(1).lower())
+    if word in stopwords() | _NOT_UNITS or not known(word):
+        return None
+    return stem(word)
+
+
+def _names_it(s: str, a: Span) -> bool:
+    """A bare number that ends a name ("a hot desk at oficina 33", "Studio 54"): the word
+    before it is a name (capitalized inside the sentence, or no word of the dictionary)
+    and no currency, and the number carries no unit of its own. "rent 720" is an amount."""
+    if not a.text.strip().isdigit():
+        return False
+    before = list(re.finditer(r"[^\W\d_]+", s[: a.start]))
+    if not before or s[before[-1].end() : a.start].strip():
+        return False
+    word = before[-1].group(0)
+    if _CURRENCY_WORD.fullmatch(word) or word.lower() in stopwords():
+        return False
+    inside = before[-1].start() > 0 and not re.search(r"[.!?]\s*$", s[: before[-1].start()])
+    return (word[0].isupper() and inside) or (word.islower() and not known(word))
+
+
+#: A currency said as a word before its amount ("EUR 289", "usd 40"): no name.
+_CURRENCY_WORD = re.compile(r"(?i)eur|usd|gbp|brl|chf|rs|kr|r")
+
+
+def _plural(word: str) -> bool:
+    return word.endswith("s") and any(b != word for b in base_forms(word))
+
+
+#: A labelled value this long at most may be a code ("JT 48 22 91 C", "HL/TEN/20931").
+CODE_CHARS = 24
+
+
+def _value(f: Fact) -> str:
+    value = f.value or ""
+    return value.strip().rstrip(".").strip()
