@@ -19,6 +19,7 @@ from validators.lexicon import base_forms, describes, kind_of, known
 
 from .labels import Labels, field_of
 from .question import Question
+from .slots import Asked, Fill, asked_slot, fill
 from .spans import (
     COUNT_WORDS,
     WEEKDAYS,
@@ -78,6 +79,12 @@ _UNIT = re.compile(r"[^\d.,\s]")  # an amount with more than digits: "500 g", "2
 _DIGIT = re.compile(r"\d")  # ... written in digits ("best one yet" is no amount)
 _AT_LOWER = re.compile(r"\b(?:in|at|near)\s+([a-z][a-z-]{2,})\b")
 _MOVE_PREP = re.compile(r"\b(?:to|from|into)\s+$", re.I)
+#: Words before a noun that are no part of its name: "the", "my".
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "some"]
+)
+#: A slot's words longer than this are a clause, not an answer.
+MAX_FILLED = 6
 
 
 class SpanPicker:
@@ -260,6 +267,12 @@ class SpanPicker:
             if moved and not self._in_question(moved[1] if not q.past else moved[0]):
                 return (moved[0] if q.past else moved[1]), False
             spans = self._values_in(s, c)
+            fit = self._fill(s)
+            if fit is not None:
+                # What fills a slot the question fills itself is what it already says:
+                # "my wusthof finally chipped" for "... when the old one chipped?".
+                spans = [n for n in spans if not fit.given_only(n.start, n.end)]
+            slotted = [n for n in spans if fit and fit.holds(n.start, n.end)]
             kinds = self._kinds_asked(s) if self._one_kind_asked else []
             describing = any(describes(w) for k in kinds for w in k.text.split())
             if kinds and (not spans or describing or written_lowercase(s)):
@@ -268,28 +281,46 @@ class SpanPicker:
                 # Typed in lower case, a name is only a guess ("swap the colada, no
                 # coconut anything": "coconut" is the fruit asked for).
                 return self._pick(s, kinds)
-            if kind == "place":
-                # "at/in X" names a place; "from/to X" often a thing ("from Airflow to
-                # Dagster"), and a bare name is weaker still.
-                at = [n for n in spans if _PLACE_PREP.search(s[: n.start])]
-                toward = [n for n in spans if _MOVE_PREP.search(s[: n.start])]
-                if at:
-                    return self._pick(s, at)
-                if not spans and written_lowercase(s):
-                    return self._lowercase_place(s) or self._unmarked_place(s), False
-                unmarked = self._unmarked_place(s)
-                if unmarked:  # "Rute was cleaning for a hotel in sintra": not "Rute"
-                    return unmarked, False
-                text, _ = self._pick(s, toward or spans)
+            if slotted and kind in ("place", "name"):
+                spans = slotted  # the value in the slot the question asks about
+            elif fit is not None and fit.filler and _phrase_answers(kind, fit):
+                # No value of the kind there, but the slot holds one phrase: "at a
+                # ceramics factory in stoke", "that tom found".
+                filled = self._filled(s, fit)
+                if filled:
+                    return filled, False
+            elif fit is not None and fit.said and kind in ("place", "name"):
+                # The slot asked about is filled, or is someone else's: a value elsewhere
+                # in the sentence is at best a weak answer.
+                text, _ = self._span_of_kind(s, spans)
                 return text, text is not None
-            if kind == "name" and q.wh in ("who", "whom"):
-                # "who" asks for a person: "a dance studio in leith" names where, not who
-                spans = [n for n in spans if not _PLACE_PREP.search(s[: n.start])]
-            if spans and _PLURAL.search(q.text):
-                return _joined(s, self._nearest(s, spans), spans), False
-            named = self._apposed(s, spans)
-            return self._pick(s, named or spans)
+            return self._span_of_kind(s, spans)
         return None, False
+
+    def _span_of_kind(self, s: str, spans: list[Span]) -> tuple[str | None, bool]:
+        """A place or a name (or a thing of the category asked) among `spans` of `s`."""
+        q, kind = self.q, self.q.answer_type
+        if kind == "place":
+            # "at/in X" names a place; "from/to X" often a thing ("from Airflow to
+            # Dagster"), and a bare name is weaker still.
+            at = [n for n in spans if _PLACE_PREP.search(s[: n.start])]
+            toward = [n for n in spans if _MOVE_PREP.search(s[: n.start])]
+            if at:
+                return self._pick(s, at)
+            if not spans and written_lowercase(s):
+                return self._lowercase_place(s) or self._unmarked_place(s), False
+            unmarked = self._unmarked_place(s)
+            if unmarked:  # "Rute was cleaning for a hotel in sintra": not "Rute"
+                return unmarked, False
+            text, _ = self._pick(s, toward or spans)
+            return text, text is not None
+        if kind == "name" and q.wh in ("who", "whom"):
+            # "who" asks for a person: "a dance studio in leith" names where, not who
+            spans = [n for n in spans if not _PLACE_PREP.search(s[: n.start])]
+        if spans and _PLURAL.search(q.text):
+            return _joined(s, self._nearest(s, spans), spans), False
+        named = self._apposed(s, spans)
+        return self._pick(s, named or spans)
 
     def _apposed(self, s: str, spans: list[Span]) -> list[Span]:
         """The names a sentence gives right after the category asked for: "the novel *O
@@ -432,6 +463,47 @@ class SpanPicker:
     def _q_stems(self) -> set[str]:
         return terms(self.q.text)
 
+    def _fill(self, s: str) -> Fill | None:
+        """Where `s` fills the slot the question asks about (`slots.py`)."""
+        return fill(self._slot, s) if self._slot is not None else None
+
+    @cached_property
+    def _slot(self) -> Asked | None:
+        from language.nlp import parse
+
+        return asked_slot(parse([self.q.text])[0])
+
+    def _filled(self, s: str, fit: Fill) -> str | None:
+        """The words of the slot as an answer: without the article or possessive before
+        them ("the practice on leith walk" -> "practice on leith walk"), when they are a
+        short phrase that is not the question's own words."""
+        assert fit.filler is not None
+        phrase = s[fit.filler[0] : fit.filler[1]]
+        if self.q.answer_type == "place":
+            # The place name inside it when there is one: "a damp flat in gorgie" is
+            # Gorgie, as "in gorgie" would be read alone.
+            inner = self._lowercase_place(phrase) or self._unmarked_place(phrase)
+            if inner:
+                return inner
+        words = phrase.strip(" ,.;:!?").split()
+        while words and words[0].lower() in _DETERMINERS:
+            words = words[1:]
+        text = " ".join(words)
+        if not words or len(words) > MAX_FILLED or self._in_question(text):
+            return None
+        if _DATE_WORD.fullmatch(text.lower()) or text.lower() in self.subj.names:
+            return None
+        one_place = self.q.answer_type == "place" and len(words) == 1
+        if (fit.named or one_place) and text.islower() and len(words) <= 3:
+            text = text.title()  # "dublin", "leith walk": names typed in lower case
+        return text
+
+    def _in_slot(self, s: str, span: str | None) -> bool:
+        """The answer fills the slot the question asks about in its sentence."""
+        fit = self._fill(s) if span else None
+        at = s.lower().find(span.lower()) if span else -1
+        return fit is not None and at >= 0 and fit.holds(at, at + len(span or ""))
+
     def _pick(self, s: str, spans: list[Span]) -> tuple[str | None, bool]:
         return (self._nearest(s, spans).text, False) if spans else (None, False)
 
@@ -460,10 +532,20 @@ class SpanPicker:
             lo, hi = sorted((sp.start, p))
             return hi - lo + (CLAUSE_CHARS if _CLAUSE_BREAK.search(low[lo:hi]) else 0)
 
+        fit = self._fill(s)
+
+        def slotted(sp: Span) -> bool:
+            return fit is not None and fit.holds(sp.start, sp.end)
+
         return min(
             spans,
-            key=lambda sp: (-named(sp), min(far(sp, p) for p in spots), sp.start),
+            key=lambda sp: (-slotted(sp), -named(sp), min(far(sp, p) for p in spots), sp.start),
         )
+
+
+def _phrase_answers(kind: str, fit: Fill) -> bool:
+    """The slot's phrase is an answer itself: any place, but a name only when it is one."""
+    return kind == "place" or (kind == "name" and fit.named)
 
 
 def _joined(s: str, best: Span, spans: list[Span]) -> str:

@@ -67,6 +67,9 @@ MAX_EMBED = 80
 #: A value whose label is what was asked ("Monthly rent: 289.00 EUR"): nearly as sure as
 #: a page's attribute line; again for the row of a table the question names ("site C").
 LABELLED = 0.3
+#: A value in the slot the question asks about ("tom" of "that tom found" for "who found
+#: the airbnb?", `slots.py`): the sentence says what was asked.
+SLOTTED = 0.15
 #: A name said apart from the thing asked about is likely another's (`ties.apart`).
 APART = 0.3
 #: A question word nothing in memory says is "mentioned" by a word this close in meaning
@@ -912,6 +915,7 @@ class Reader(SpanPicker):
             if q.typed:
                 score += 0.45 if span and not weak else (0.15 if span else -0.3)
                 score += LABELLED if replied or self._tied(c, span) else 0.0
+                score += SLOTTED if self._in_slot(c.text, span) else 0.0
                 score -= APART if self._apart(c, span) else 0.0
                 if span and q.answer_type == "name" and _PLURAL.search(q.text):
                     # "who are the two cleaners?": the names said together, not one of them
@@ -1113,6 +1117,10 @@ class Reader(SpanPicker):
         said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
         topic = set(self.q.terms) - self.subj.name_terms
         latest: Reading | None = None
+        # A value in the slot the question asks about ("that tom found") is replaced only
+        # by one in that slot too, not by any name said beside it later ("def doing sintra.
+        # tom wants to go ...").
+        slotted = self._in_slot(ref.text, best.span)
         blocks = {(c.block.path, c.block.anchor): c for c in pool if c.fact is None}
         order = sorted(
             blocks.values(), key=lambda c: (c.date or dt.date.min, c.block.path, c.block.index)
@@ -1132,7 +1140,9 @@ class Reader(SpanPicker):
             others = [
                 sp
                 for sp in self._values_in(text, c)
-                if value not in sp.text.lower() and sp.text.lower() not in value
+                if value not in sp.text.lower()
+                and sp.text.lower() not in value
+                and (not slotted or self._in_slot(text, sp.text))
             ]
             if others:
                 new = min(others, key=lambda sp: abs(sp.start - at.start()))
