@@ -235,6 +235,8 @@ def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
         else:
             d = dt.date(said_on.year + sign, 1, 1)
             add(m, str(d.year), d)
+    for m in _MONTHLY_DAY.finditer(sentence):
+        add(m, m.group(0).lower(), None)  # a day that comes back: no one date
     for m in _ORDINAL_DAY.finditer(sentence):
         weekday = _WEEKDAY_BEFORE.search(sentence[: m.start()])
         d = _day_of_month(int(m.group(1)), said_on, past, _weekday(weekday))
@@ -243,6 +245,14 @@ def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
     for m in _YEAR.finditer(sentence):
         add(m, m.group(1), dt.date(int(m.group(1)), 1, 1))
     return sorted(out, key=lambda s: s.start)
+
+
+#: A day of every month ("rent goes out on the 15th of every month", "1st of each
+#: month"): the answer to when it is due, though no one day of the calendar.
+_MONTHLY_DAY = re.compile(
+    r"\b(?:the\s+)?(?:[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)\s+of\s+(?:every|each|the)\s+month\b",
+    re.I,
+)
 
 
 #: A day of the month said alone ("moved in on the 13th", "last day is the 28th"), not

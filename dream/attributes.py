@@ -29,7 +29,18 @@ from typing import Any
 from language import classifier_for
 from language.names import known_word, looks_like_name
 
-from .changes import _SPEAKER, _TIMES, Change, _clause, _hedged, _someone_else, _spans, _value_text
+from .changes import (
+    _SPEAKER,
+    _TIMES,
+    Change,
+    _clause,
+    _hedged,
+    _someone_else,
+    _spans,
+    _value_text,
+    clause_context,
+    model_name,
+)
 from .lexicon import RELATIONS
 
 #: The kind of value each attribute takes (its label is what the page writes).
@@ -67,6 +78,9 @@ CHANGE_MARGIN = 0.03
 THING_MARGIN = 0.1
 #: ... and its clause nearer a new value's examples than no value's by this much.
 THING_ROLE = 0.03
+#: A name said beside a new value is its old one when its clause reads as left behind
+#: by this much over new and other (`value_role`).
+LEFT = 0.03
 #: Words before a noun that make it a description or an attribute, not a value.
 _DESCRIBED = {"a", "an", "some", "no", "any", "every", "each", "my", "our", "your", "his",
               "her", "their"}  # fmt: skip
@@ -84,6 +98,8 @@ WORKPLACE_KINDS = {"organization", "place"}
 def _named(span: Any, names: set[str]) -> bool:
     """A name: capitalised mid-text, a name found in lower case this run, or a word no
     dictionary explains ("kedzie", "lupita")."""
+    if _model(span):
+        return True  # "a pixel 6": a dictionary word with a model's number
     words = [t for t in span if t.pos_ in ("PROPN", "NOUN", "X")] or list(span)
     for t in words:
         if t.lower_ in names or (
@@ -178,8 +194,10 @@ def fits(
     text = span.text
     if kind == "amount":
         return span.root.like_num or label == "MONEY"
-    if label in _TIMES or label in _AMOUNT_LABELS or any(c.isdigit() for c in text):
+    if label in _TIMES or (label in _AMOUNT_LABELS and not _model(span)):
         return False
+    if any(c.isdigit() for c in text) and (kind != "thing" or not _model(span)):
+        return False  # a number is no name, but "a pixel 6" is one thing's name
     if len(text) > 3 and text.isupper():
         return False  # shouted ("WE GOT THE KEYS TODAY"): no name by its capitals
     named = label == "PERSON" or _named(span, names)
@@ -197,6 +215,8 @@ def fits(
     if kind == "business":
         # One the speaker buys from or belongs to: nobody takes a person's name for one,
         # so a brand that reads like a first name ("monzo") is still a business.
+        if _bare_singular(span):
+            return True  # "an account with chase": a word used as a name, no article
         return label in _ORG_LABELS or (named and label not in ("PERSON", "NORP", "GPE", "LOC"))
     if kind == "organization":
         if len(text.split()) == 1 and word_kind(text) == "person":
@@ -211,6 +231,30 @@ def fits(
     if label in {"PERSON", "NORP"} | _PLACE_LABELS:
         return False
     return not named or word_kind(text) != "person"
+
+
+def _bare_singular(span: Any) -> bool:
+    """One singular noun after a preposition with no article, no possessive and no
+    modifier: English says a thing that way only when it is a name ("with chase",
+    "over to starling"), a mass noun or an idiom ("to work"), and the attribute's
+    examples have already read the clause as one of a business."""
+    root = span.root
+    return (
+        len(span) == 1
+        and root.is_lower
+        and root.tag_ in ("NN", "NNP", "VBG")
+        and root.dep_ in ("pobj", "pcomp")
+        and root.head.lower_ in ("with", "to", "at", "from", "onto", "into")
+        and not any(True for _ in root.children)
+    )
+
+
+def _model(span: Any) -> bool:
+    """The phrase ends in a model's number after its name ("pixel 6", "galaxy s21")."""
+    last = span[-1]
+    if len(span) < 2 or not any(c.isdigit() for c in last.text):
+        return False
+    return model_name(span[-2]) or (last.is_alpha is False and last.text[:1].isalpha())
 
 
 def _introduced(span: Any) -> str:
@@ -270,13 +314,13 @@ class AttributeReader:
         #: names typed in lower case that the run reads as places (`dream.lowercase`)
         self.places: set[str] = set()
 
-    def _a_thing(self, span: Any, margin: float, context: str) -> bool:
+    def _a_thing(self, span: Any, margin: float, context: str, least: float = THING_MARGIN) -> bool:
         """A common noun as a thing's value: clearly so by the examples, one thing (not
         "ideas"), no part or measure of something ("part of my routine"), and its clause
         nearer the `value_role` examples of a new value than of no value ("i do X in the
         morning now"; not "i also enjoy X", "i made it with X")."""
         root = span.root
-        if margin < THING_MARGIN or root.tag_ in ("NNS", "NNPS"):
+        if margin < least or root.tag_ in ("NNS", "NNPS"):
             return False
         if any(c.dep_ == "prep" and c.lower_ == "of" for c in root.children):
             return False
@@ -338,6 +382,8 @@ class AttributeReader:
         labels = self.classifier.labels
         none = labels.index("none")
         best: dict[tuple[int, str], tuple[float, Any, Any, str, str]] = {}
+        rivals: dict[tuple[int, str], list[tuple[float, Any, Any, str, str]]] = {}
+        weak: dict[tuple[int, str], list[tuple[float, Any, Any, str, str]]] = {}
         for (st, span, value, naming, article), context, row in zip(
             found, contexts, scores, strict=True
         ):
@@ -345,10 +391,17 @@ class AttributeReader:
             top = order[0] if order[0] != none else order[1]
             runner = max(row[j] for j in range(len(labels)) if j not in (top, none))
             margin = float(row[top] - row[none])
+            if os.environ.get("BRAIN_DEBUG_ATTRIBUTES") == "2":  # every phrase read
+                print(f"  {labels[top]}? {value!r} {margin:+.3f} | {context}", file=sys.stderr)
             # Two signals that agree: a sentence of change, or a value another reading
             # found new ("our flat in X": a home, read as a value of its topic)
             seen = any(ch.new and _same(ch.new, value) for ch in st.changes)
             need = CHANGE_MARGIN if id(st) in changing or seen else MARGIN
+            if id(st) in changing:  # any attribute it reads as may have lost this value
+                for j, label in enumerate(labels):
+                    if j != none and row[j] > row[none]:
+                        entry = (float(row[j] - row[none]), st, span, value, context)
+                        weak.setdefault((id(st), label), []).append(entry)
             if margin < need or row[top] - runner < LEAD:
                 continue
             attr = labels[top]
@@ -362,11 +415,18 @@ class AttributeReader:
             ):
                 continue
             plain = not (span.label_ or span.root.ent_type_ or _named(span, names))
-            if KINDS[attr] == "thing" and plain and not self._a_thing(span, margin, context):
+            # In a sentence that reads as a change, a thing had (an object, not a doing)
+            # needs only MARGIN: "got a little fiesta now, the corsa finally died"
+            held = span.root.dep_ in ("dobj", "attr", "oprd", "pobj")
+            least = MARGIN if id(st) in changing and held else THING_MARGIN
+            if KINDS[attr] == "thing" and plain and not self._a_thing(span, margin, context, least):
                 continue
             key = (id(st), attr)
+            rivals.setdefault(key, []).append((margin, st, span, value, context))
             if key not in best or margin > best[key][0]:
                 best[key] = (margin, st, span, value, context)
+        olds = self._new_and_old(rivals, best)
+        olds.update(self._left_behind(weak, best, olds, names))
         named_before: dict[tuple[int, str], Any] = {}
         for key, (entry, before) in self._homes_named_before(items, names, changing).items():
             if key not in best:
@@ -385,11 +445,84 @@ class AttributeReader:
             earlier.append(value)
             if self._traded_for(st, attr, span, value, names):
                 continue
-            _state(st, attr, span, value, self.topics)
+            _state(st, attr, span, value, self.topics, olds.get(key))
             if key in named_before:  # cite where the place was named, beside the move
                 for ch in st.changes:
                     if ch.new == value and ch.attr == attr:
                         ch.evidence = (named_before[key].anchor,)
+
+    def _new_and_old(
+        self,
+        rivals: dict[tuple[int, str], list[tuple[float, Any, Any, str, str]]],
+        best: dict[tuple[int, str], tuple[float, Any, Any, str, str]],
+    ) -> dict[tuple[int, str], str]:
+        """Two values of one attribute in one sentence ("treated myself to a pixel 8, the
+        samsung finally cracked"; "opened an account with chase, the halifax app is
+        awful"): by the `value_role` examples, the one said as taken up is the value, and
+        one said as left behind is its old value, not whichever reads more like the
+        attribute. Returns the old value of each such statement and attribute."""
+        pairs = {
+            k: v
+            for k, v in rivals.items()
+            if len({e[3].lower() for e in v}) > 1
+            # "switched from tea to coffee": the grammar already said which is which
+            and not any(ch.new and ch.old for ch in v[0][1].changes)
+        }
+        if not pairs:
+            return {}
+        entries = [e for v in pairs.values() for e in v]
+        rows = self._roles.scores(self.embedder.embed([clause_context(e[2]) for e in entries]))
+        labels = self._roles.labels
+        new, old = labels.index("new"), labels.index("old")
+        lean = {id(e): float(r[new] - r[old]) for e, r in zip(entries, rows, strict=True)}
+        out: dict[tuple[int, str], str] = {}
+        for key, found in pairs.items():
+            # A value the speaker named before, saying this attribute, is the old one
+            # ("the samsung screen cracked" after "ive got a samsung galaxy"); then the
+            # examples decide.
+            before = _said_before(key, found[0][1], best)
+            ranked = sorted(found, key=lambda e: (_named_in(e[3], before), -lean[id(e)]))
+            best[key] = ranked[0]
+            gone = ranked[-1]
+            gone_before = _named_in(gone[3], before) and not _named_in(ranked[0][3], before)
+            if (gone_before or lean[id(gone)] < 0) and not _same(gone[3], ranked[0][3]):
+                out[key] = gone[3]
+        return out
+
+    def _left_behind(
+        self,
+        weak: dict[tuple[int, str], list[tuple[float, Any, Any, str, str]]],
+        best: dict[tuple[int, str], tuple[float, Any, Any, str, str]],
+        olds: dict[tuple[int, str], str],
+        names: set[str],
+    ) -> dict[tuple[int, str], str]:
+        """The old value of a change that names only its new one clearly ("got a little
+        fiesta now, the corsa finally died"): another name of the same sentence, of the
+        attribute's kind, that the attribute's examples read a little (not enough to be
+        a value) and the `value_role` examples read as left behind ("X finally died")."""
+        found = []
+        for key, (_, _st, _span, value, _) in best.items():
+            if key in olds or key not in weak:
+                continue
+            for e in weak[key]:
+                if _same(e[3], value) or not _named(e[2], names):
+                    continue
+                if e[2].root.dep_ == "pobj":
+                    continue  # "died on the a1": where, not what was left behind
+                if fits(e[2], KINDS[key[1]], names, self._word_kind):
+                    found.append((key, e))
+        if not found:
+            return {}
+        rows = self._roles.scores(self.embedder.embed([clause_context(e[2]) for _, e in found]))
+        labels = self._roles.labels
+        new, old = labels.index("new"), labels.index("old")
+        out: dict[tuple[int, str], str] = {}
+        gone: dict[tuple[int, str], float] = {}
+        for (key, e), r in zip(found, rows, strict=True):
+            lean = float(r[old] - max(r[new], r[labels.index("other")]))
+            if lean >= LEFT and lean > gone.get(key, 0.0):
+                out[key], gone[key] = e[3], lean
+        return out
 
     def _traded_for(self, st: Any, attr: str, span: Any, value: str, names: set[str]) -> bool:
         """Two values of one kind in a sentence that states a change: the one the change
@@ -468,6 +601,25 @@ class AttributeReader:
         return out
 
 
+def _said_before(key: tuple[int, str], st: Any, best: dict[tuple[int, str], Any]) -> set[str]:
+    """The words of the speaker's earlier sentences that state the same attribute."""
+    when = (st.when or dt.date.min, st.n)
+    words: set[str] = set()
+    for (_, attr), entry in best.items():
+        other = entry[1]
+        if (
+            attr == key[1]
+            and other.speaker == st.speaker
+            and (other.when or dt.date.min, other.n) < when
+        ):
+            words |= set(other.sent.lower().replace(",", " ").split())
+    return words
+
+
+def _named_in(value: str, words: set[str]) -> bool:
+    return any(len(w) >= 3 and w in words for w in value.lower().split())
+
+
 def _place_of(tok: Any, names: set[str], word_kind: Any) -> Any:
     """The named place a noun is said to be in or on ("a cottage in X", "a 1br on X"),
     as a span, else None."""
@@ -497,7 +649,9 @@ def _definite(tok: Any) -> bool:
     )
 
 
-def _state(st: Any, attr: str, span: Any, value: str, topics: set[str]) -> None:
+def _state(
+    st: Any, attr: str, span: Any, value: str, topics: set[str], old: str | None = None
+) -> None:
     """The statement states `value` for `attr`: a change another reading found for the
     same value takes the attribute's name; else the value is stated anew, in place of a
     lone value the examples of change read under the statement's topic ("offer letter"
@@ -520,6 +674,9 @@ def _state(st: Any, attr: str, span: Any, value: str, topics: set[str]) -> None:
         if ch.new and _same(ch.new, low):
             if ch.possessed is None:  # "my manager is X" already names its attribute
                 ch.attr = attr
+                if ch.new.lower() in low and len(low) > len(ch.new):
+                    ch.new = value  # "13" read alone is "iphone 13" whole
+                ch.old = ch.old or old
                 ch.new_type = ch.new_type or new_type
                 if new_type is not None and ch.old and _common(ch.old):
                     ch.old = None  # "our flat in X ..., the boiler is ancient": no home
@@ -530,7 +687,7 @@ def _state(st: Any, attr: str, span: Any, value: str, topics: set[str]) -> None:
         for ch in st.changes
         if not (ch.new and ch.old is None and ch.possessed is None and _topic(ch.attr, topics))
     ]
-    st.changes.append(Change(attr, value, None, label, new_type=new_type))
+    st.changes.append(Change(attr, value, old, label, new_type=new_type))
 
 
 def _among_many(span: Any) -> bool:

@@ -93,7 +93,10 @@ def _hedged(verb: Any) -> bool:
             return True
         if any(c.lower_ in HEDGES or (c.dep_ == "mark" and c.lower_ == "if") for c in t.children):
             return True
-    return verb.tag_ == "VBG" and any(c.lemma_ == "be" for c in verb.children)
+    # "i'm moving to X" is a plan; "i've been banking with X" goes on since the past
+    return verb.tag_ == "VBG" and any(
+        c.lemma_ == "be" and c.lower_ != "been" for c in verb.children
+    )
 
 
 def _label(tok: Any) -> str | None:
@@ -370,11 +373,38 @@ _LOOSE = {"npadvmod", "intj", "dep", "appos"}
 _GREETINGS = {"goodbye", "bye", "farewell", "hello", "hi", "hey", "welcome"}
 
 
+def model_name(tok: Any) -> bool:
+    """A word with a number after it that counts it as a model ("a pixel 6", "an iphone
+    15"): a name, whatever tag the parser gave the word ("pixel" as an adjective)."""
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return (
+        tok.is_alpha
+        and nxt is not None
+        and nxt.head.i == tok.i
+        and nxt.dep_ == "nummod"
+        and nxt.ent_type_ not in ("DATE", "TIME", "MONEY", "PERCENT")
+    )
+
+
+def _nominal(tok: Any) -> bool:
+    """A noun, a model name, or a gerund standing alone after a preposition, the way a
+    name or a way of doing something is said ("over to starling", "switched to
+    cycling"): the parser reads such a word as a verb with no object of its own."""
+    if tok.pos_ in ("NOUN", "PROPN") or (tok.pos_ == "ADJ" and model_name(tok)):
+        return True
+    return (
+        tok.tag_ == "VBG"
+        and tok.dep_ == "pcomp"
+        and tok.head.lower_ in ("to", "onto", "into")
+        and not any(True for _ in tok.children)
+    )
+
+
 def _spans(doc: Any) -> list[Any]:
     """Nominal phrases: a noun with the modifiers on its left, and amounts."""
     out = []
     for tok in doc:
-        if tok.pos_ not in ("NOUN", "PROPN") or tok.dep_ == "compound":
+        if not _nominal(tok) or tok.dep_ == "compound":
             continue
         left = [c for c in tok.lefts if c.dep_ in _MODS]
         start = min((c.left_edge.i for c in left), default=tok.i)
@@ -436,6 +466,21 @@ def _context(span: Any, verb: Any, values: set[int]) -> tuple[list[Any], int]:
                 keep.update(t.i for t in small)
     keep.update(range(span.start, span.end))  # the value's own phrase
     return [root.doc[i] for i in sorted(keep)], top.i
+
+
+def clause_context(span: Any) -> str:
+    """The words of the value's own clause that say what happens to it, the value as
+    X ("treated myself to a pixel 8, the samsung finally cracked" -> "treated myself to
+    X" for the pixel, "X finally cracked" for the samsung)."""
+    words, _ = _context(span, _clause(span.root), set())
+    parts: list[str] = []
+    for t in words:
+        if span.start <= t.i < span.end:
+            if not parts or parts[-1] != "X":
+                parts.append("X")
+        else:
+            parts.append(t.text)
+    return " ".join(parts)
 
 
 def value_candidates(doc: Any) -> list[Candidate]:
