@@ -16,11 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from brain.cli import cli
-from dream import DreamOptions, run_dream
-from ingest.capture import capture_sessions
-from ingest.formats import parse_file
-from memory_schema import init_memory
-from search import get_embedder
+from tests.test_dream_attributes import dreamed_chats
 
 SAID = [
     ("2026-01-05", [
@@ -52,12 +48,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory):
             turns.append({"role": "assistant", "content": "Good to know."})
         chats.append({"id": f"{day}-chat", "started_at": f"{day}T18:00:00+00:00",
                       "title": "chat", "turns": turns})  # fmt: skip
-    f = tmp / "chats.jsonl"
-    f.write_text("".join(json.dumps(c) + "\n" for c in chats))
-    repo, _ = init_memory(tmp / "memory")
-    assert capture_sessions(repo, parse_file(f)[1]).ok
-    assert run_dream(repo, DreamOptions(embedder=get_embedder())).committed
-    return tmp / "memory"
+    return dreamed_chats(tmp, chats)
 
 
 def test_a_model_name_is_a_value_and_the_one_taken_up_is_current(memory):
