@@ -13,8 +13,8 @@ import pytest
 
 from agent.evidence import Block
 from agent.reader import Candidate, Subject, _about
-from agent.runner import Agent, AgentSettings
 from memory_schema import Evidence, MemoryRepo, Session, build_page
+from tests.test_agent_helpers import ask
 from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/05/friends-1.md"
@@ -74,11 +74,6 @@ def memories(tmp_path_factory: pytest.TempPathFactory) -> dict[str, MemoryRepo]:
         "on": build_memory(base / "on", _sessions(), _pages()),
         "off": build_memory(base / "off", _sessions(), None),
     }
-
-
-def ask(repo: MemoryRepo, question: str):
-    with Agent(repo.root, AgentSettings(), record=False) as agent:
-        return agent.ask(question)
 
 
 def cited(answer) -> set[tuple[str, str]]:

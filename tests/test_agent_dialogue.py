@@ -14,8 +14,8 @@ import datetime as dt
 import pytest
 
 from agent.question import analyse, asked_time, without_time
-from agent.runner import Agent, AgentSettings
 from memory_schema import MemoryRepo, Session
+from tests.test_agent_helpers import ask
 from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/05/friends-1.md"
@@ -72,11 +72,6 @@ def _sessions() -> list[Session]:
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> MemoryRepo:
     return build_memory(tmp_path_factory.mktemp("dialogue") / "m", _sessions(), None)
-
-
-def ask(repo: MemoryRepo, question: str):
-    with Agent(repo.root, AgentSettings(), record=False) as agent:
-        return agent.ask(question)
 
 
 def first_cited(answer) -> tuple[str, str] | None:

@@ -12,7 +12,7 @@ from agent.runner import Agent, AgentSettings
 from brain.cli import cli
 from memory_schema import MemoryRepo
 from memory_schema.session import Session
-from tests.test_agent_helpers import MAYA, ONBOARDING, SOURCE, TRIP, build_memory
+from tests.test_agent_helpers import MAYA, ONBOARDING, SOURCE, TRIP, ask, build_memory
 from validators import validate_tree
 
 JSON_KEYS = ["answer", "citations", "files_read", "tool_calls", "tokens", "seconds", "engine"]
@@ -22,11 +22,6 @@ JSON_KEYS = ["answer", "citations", "files_read", "tool_calls", "tokens", "secon
 def repo(memory: MemoryRepo) -> MemoryRepo:
     build_memory(memory)
     return memory
-
-
-def ask(repo: MemoryRepo, question: str, record: bool = False):
-    with Agent(repo.root, AgentSettings(), record=record) as agent:
-        return agent.ask(question)
 
 
 def test_answers_through_the_wiki_with_evidence_citations(repo: MemoryRepo):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 
+from agent.runner import Agent, AgentSettings
 from memory_schema import Evidence, MemoryRepo, Session, Source, Turn, build_page, render_index
 
 ONBOARDING = "sessions/2026/06/2026-06-15-onboarding.md"
@@ -12,6 +13,12 @@ TRIP = "sessions/2026/07/2026-07-02-trip.md"
 HIKE = "sessions/2025/09/2025-09-20-hike.md"
 MAYA = "knowledge/people/Maya Chen.md"
 NORTHWIND = "knowledge/organizations/Northwind Labs.md"
+
+
+def ask(repo: MemoryRepo, question: str, record: bool = False):
+    """The extractive agent's answer to one question on the memory `repo`."""
+    with Agent(repo.root, AgentSettings(), record=record) as agent:
+        return agent.ask(question)
 
 
 def _session(sid: str, start: dt.datetime, lines: list[tuple[str, str]]) -> Session:

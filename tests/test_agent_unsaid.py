@@ -15,8 +15,8 @@ import pytest
 
 from agent.citations import DONT_KNOW
 from agent.question import analyse
-from agent.runner import Agent, AgentSettings
 from memory_schema import MemoryRepo
+from tests.test_agent_helpers import ask
 from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/10/pals-1.md"
@@ -48,14 +48,9 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> MemoryRepo:
     return build_memory(tmp_path_factory.mktemp("unsaid") / "m", _sessions(), None)
 
 
-def _ask(memory: MemoryRepo, question: str):
-    with Agent(memory.root, AgentSettings(), record=False) as agent:
-        return agent.ask(question)
-
-
 def test_a_verb_the_question_says_may_be_said_in_other_words(memory):
     # "attend" is said nowhere; "went to a robotics convention" is what Tom attended.
-    a = _ask(memory, "What did Tom attend with his workmates?")
+    a = ask(memory, "What did Tom attend with his workmates?")
     assert a.text != DONT_KNOW
     assert (a.citations[0].path, a.citations[0].anchor) == (S1, "t1"), a.text
     assert "robotics convention" in a.text.splitlines()[0]
@@ -63,7 +58,7 @@ def test_a_verb_the_question_says_may_be_said_in_other_words(memory):
 
 def test_a_thing_the_question_names_must_be_there(memory):
     # "iguana" is a thing: neither said nor near anything said ("kitten" is no iguana).
-    assert _ask(memory, "What is the name of Priya's pet iguana?").text == DONT_KNOW
+    assert ask(memory, "What is the name of Priya's pet iguana?").text == DONT_KNOW
 
 
 def test_the_next_reading_as_good_comes_before_the_value_said_again(memory):

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from agent.citations import DONT_KNOW
-from agent.runner import Agent, AgentSettings
 from memory_schema import Evidence, MemoryRepo, Session, build_page
+from tests.test_agent_helpers import ask
 from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/04/friends-1.md"
@@ -102,11 +102,6 @@ def _build(root: Path, wiki: bool) -> MemoryRepo:
 def memories(tmp_path_factory: pytest.TempPathFactory) -> dict[str, MemoryRepo]:
     base = tmp_path_factory.mktemp("whose")
     return {"on": _build(base / "on", True), "off": _build(base / "off", False)}
-
-
-def ask(repo: MemoryRepo, question: str):
-    with Agent(repo.root, AgentSettings(), record=False) as agent:
-        return agent.ask(question)
 
 
 @pytest.mark.parametrize("condition", ["on", "off"])

@@ -15,8 +15,8 @@ import datetime as dt
 import pytest
 
 from agent.citations import DONT_KNOW
-from agent.runner import Agent, AgentSettings
 from memory_schema import MemoryRepo
+from tests.test_agent_helpers import ask
 from tests.test_agent_reading import build_memory, two_people
 
 S1 = "sessions/2025/10/pals-1.md"
@@ -45,11 +45,6 @@ def _sessions():
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> MemoryRepo:
     return build_memory(tmp_path_factory.mktemp("whose-news") / "m", _sessions(), None)
-
-
-def _ask(memory: MemoryRepo, question: str):
-    with Agent(memory.root, AgentSettings(), record=False) as agent:
-        return agent.ask(question)
 
 
 def _sentence(memory: MemoryRepo, anchor: str, i: int):
@@ -92,10 +87,10 @@ def test_a_thing_only_the_other_persons_news_speaks_of_is_theirs(memory):
     )
     assert not theirs_only(terms("course"), nadia, photo.own_words() | {"cours"}, shared)
     # Asked whole, nothing of Nadia's answers what only Tom had.
-    assert _ask(memory, "What did Nadia get a certificate for?").text == DONT_KNOW
+    assert ask(memory, "What did Nadia get a certificate for?").text == DONT_KNOW
 
 
 def test_a_place_named_is_said_not_a_neighbour_of_it(memory):
     # The embedding model puts "France" near "england"; a name is said or misspelt.
-    a = _ask(memory, "What did Nadia see on her trip to France?")
+    a = ask(memory, "What did Nadia see on her trip to France?")
     assert (S1, "t3") not in {(c.path, c.anchor) for c in a.citations}

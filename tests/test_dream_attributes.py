@@ -39,9 +39,26 @@ SESSIONS = [
 ]  # fmt: skip
 
 
-def section(text: str, name: str) -> list[str]:
+def section_text(text: str, name: str) -> str:
     m = re.search(rf"^## {re.escape(name)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
-    return [x for x in (m.group(1).splitlines() if m else []) if x.startswith("- ")]
+    return m.group(1) if m else ""
+
+
+def section(text: str, name: str) -> list[str]:
+    return [x for x in section_text(text, name).splitlines() if x.startswith("- ")]
+
+
+def daily_chats(said: list[tuple[str, list[str]]], reply: str) -> list[dict]:
+    """One chat a day: each (day, lines) a chat whose user lines each get `reply`."""
+    chats = []
+    for day, lines in said:
+        turns = []
+        for line in lines:
+            turns.append({"role": "user", "content": line})
+            turns.append({"role": "assistant", "content": reply})
+        chats.append({"id": f"{day}-chat", "started_at": f"{day}T18:00:00+00:00",
+                      "title": "chat", "turns": turns})  # fmt: skip
+    return chats
 
 
 def dreamed_chats(tmp, sessions: list[dict]):

@@ -16,7 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from brain.cli import cli
-from tests.test_dream_attributes import dreamed_chats
+from tests.test_dream_attributes import daily_chats, dreamed_chats
+from tests.test_dream_attributes import section_text as section
 
 SAID = [
     ("2026-01-05", [
@@ -31,24 +32,11 @@ SAID = [
 ]  # fmt: skip
 
 
-def section(text: str, name: str) -> str:
-    m = re.search(rf"^## {re.escape(name)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
-    return m.group(1) if m else ""
-
-
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory):
     """An OpenAI-style export with no names, captured and dreamed."""
     tmp = tmp_path_factory.mktemp("value-names")
-    chats = []
-    for day, lines in SAID:
-        turns = []
-        for line in lines:
-            turns.append({"role": "user", "content": line})
-            turns.append({"role": "assistant", "content": "Good to know."})
-        chats.append({"id": f"{day}-chat", "started_at": f"{day}T18:00:00+00:00",
-                      "title": "chat", "turns": turns})  # fmt: skip
-    return dreamed_chats(tmp, chats)
+    return dreamed_chats(tmp, daily_chats(SAID, "Good to know."))
 
 
 def test_a_model_name_is_a_value_and_the_one_taken_up_is_current(memory):

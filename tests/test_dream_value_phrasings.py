@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from brain.cli import cli
-from tests.test_dream_attributes import dreamed_chats
+from tests.test_dream_attributes import daily_chats, dreamed_chats
+from tests.test_dream_attributes import section_text as section
 
 SAID = [
     ("2026-02-01", [
@@ -34,25 +35,12 @@ SAID = [
 ]  # fmt: skip
 
 
-def section(text: str, name: str) -> str:
-    m = re.search(rf"^## {re.escape(name)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
-    return m.group(1) if m else ""
-
-
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory):
     """An OpenAI-style export with no names (one JSON object per line), captured and
     dreamed; the assistant suggests other values, which are never the user's."""
     tmp = tmp_path_factory.mktemp("phrasings")
-    chats = []
-    for day, lines in SAID:
-        turns = []
-        for line in lines:
-            turns.append({"role": "user", "content": line})
-            turns.append({"role": "assistant", "content": "You could try Tesco or Obsidian."})
-        chats.append({"id": f"{day}-chat", "started_at": f"{day}T18:00:00+00:00",
-                      "title": "chat", "turns": turns})  # fmt: skip
-    return dreamed_chats(tmp, chats)
+    return dreamed_chats(tmp, daily_chats(SAID, "You could try Tesco or Obsidian."))
 
 
 def test_a_value_said_later_in_other_words_is_current_and_the_earlier_one_history(memory):
