@@ -518,11 +518,11 @@ _EVENT_WORDS = 6
 def _speaker_clause(s: str, phrase: str, me: str) -> str | None:
     """The sentence of `s` that holds the date `phrase`, as a line about the speaker `me`
     ("dev and i called it quits tonight" -> "Dev and Jo called it quits tonight"), or None
-    when that sentence is about someone else ("her bday is 3rd august") or no one."""
+    when that sentence is about someone else ("her bday is 3rd august")."""
     from language import parse, rewrite_third_person
 
     at = s.lower().find(phrase.lower())
-    before = ""
+    previous = None
     for sent in parse([s])[0].sents:
         if at < 0 or sent.start_char <= at < sent.end_char:
             said = rewrite_third_person(sent, me)
@@ -530,11 +530,13 @@ def _speaker_clause(s: str, phrase: str, me: str) -> str | None:
                 r"\b(?:she|he|they|her|his|their)\b", sent.text, re.I
             ):
                 return None
-            if before and len(content_words(said.text)) < _EVENT_WORDS:
+            if previous is not None and len(content_words(said.text)) < _EVENT_WORDS:
                 # "we leave june 16": what is left is said in the sentence before it
-                return f"{before}. {said.text}"
+                before = rewrite_third_person(previous, me).text
+                if before:
+                    return f"{before}. {said.text}"
             return said.text or None
-        before = rewrite_third_person(sent, me).text
+        previous = sent
     return None
 
 

@@ -208,11 +208,14 @@ def _quiet_libraries() -> None:
 def _transcripts_as_documents(report: CaptureReport) -> None:
     """Tell the user which captured documents read as chat transcripts: as documents
     their turns lose speaker and date, and a session captured too is in memory twice."""
+    from ingest.batch import SESSION_SUFFIXES
     from ingest.formats import looks_like_session
 
     for o in report.captured:
         origin = Path(o.origin) if o.origin else None
-        if origin is not None and origin.is_file() and looks_like_session(origin):
+        if origin is None or origin.suffix.lower() not in SESSION_SUFFIXES:
+            continue  # a PDF or DOCX is never a transcript: not read a second time
+        if origin.is_file() and looks_like_session(origin):
             click.echo(
                 f"note: {origin} reads as a chat transcript; `brain capture session {origin}`"
                 " keeps who said what and when.",
