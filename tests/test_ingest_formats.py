@@ -60,6 +60,37 @@ def test_openai_created_and_id_fields_are_used(tmp_path: Path) -> None:
     assert s.started == dt.datetime(2024, 6, 10, 6, 13, 20, tzinfo=dt.UTC)
 
 
+@pytest.mark.parametrize(
+    ("created", "started"),
+    [
+        ("2026-09-12", dt.datetime(2026, 9, 12)),
+        (
+            "2026-09-12T19:40:00-05:00",
+            dt.datetime(2026, 9, 12, 19, 40, tzinfo=dt.timezone(dt.timedelta(hours=-5))),
+        ),
+        ("2026-09-12T19:40:00Z", dt.datetime(2026, 9, 12, 19, 40, tzinfo=dt.UTC)),
+    ],
+)
+def test_openai_created_written_as_an_iso_date_dates_the_session(
+    tmp_path: Path, created: str, started: dt.datetime
+) -> None:
+    # People writing these files by hand write a date, not Unix seconds; it was ignored
+    # and the session was filed under the month the file was last touched.
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps({"created": created, "messages": [{"role": "user", "content": "hi"}]}))
+    [s] = openai_chat.parse(f)
+    assert s.started == started
+
+
+def test_openai_created_that_is_no_time_is_a_clear_error(tmp_path: Path) -> None:
+    f = tmp_path / "x.json"
+    f.write_text(
+        json.dumps({"created": "last tuesday", "messages": [{"role": "user", "content": "hi"}]})
+    )
+    with pytest.raises(RejectedInputError, match="created 'last tuesday' is neither Unix seconds"):
+        openai_chat.parse(f)
+
+
 def test_a_list_of_openai_conversations_is_one_session_each(tmp_path: Path) -> None:
     """A script that saves its chats one after another writes a list of {"messages"}:
     detected as openai, each conversation its own session with its own id and date."""

@@ -3,8 +3,10 @@ list of such conversations (what a script that saves its chats one after another
 
 Tool calls are kept in the assistant turn as readable lines, tool results become
 `tool` turns; content given as a list of parts keeps its text parts (images become a
-placeholder). Files carry no date, so a session is dated by `created` when present,
-else by the file's modification time.
+placeholder). Files carry no date, so a session is dated by `created` when present
+(Unix seconds, as the API writes it, or an ISO-8601 date or time, as people write it),
+else by the file's modification time. A `created` that is neither is an error: dating the
+session by the file's time instead would file it under the wrong month, silently.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from memory_schema.session import Session, Turn
 from ..errors import RejectedInputError
 from ..textio import read_input_text
 from .common import derived_id, file_time, load_json, safe_id, title_from_turns
+from .exports import epoch_time, iso_time
 
 NAME = "openai"
 _ROLES = {
@@ -81,14 +84,25 @@ def _session(data: Any, path: Path, name: str) -> Session:
     msgs = _messages(data) or []
     turns = [_turn(m, i, name) for i, m in enumerate(msgs, start=1)]
     meta = data if isinstance(data, dict) else {}
-    started: dt.datetime = file_time(path)
-    if isinstance(meta.get("created"), int | float):
-        started = dt.datetime.fromtimestamp(meta["created"], dt.UTC)
+    started = _created(meta.get("created"), name) or file_time(path)
     sid = safe_id(str(meta["id"])) if meta.get("id") else derived_id(path, turns)
     title = meta.get("title")
     if not (isinstance(title, str) and title.strip()):
         title = title_from_turns(turns, sid)
     return Session(id=sid, title=title, format=NAME, turns=turns, started=started)
+
+
+def _created(value: Any, name: str) -> dt.datetime | None:
+    if value is None:
+        return None
+    when = epoch_time(value) if not isinstance(value, str) else iso_time(value.strip())
+    if when is None:
+        raise RejectedInputError(
+            f"created {value!r} is neither Unix seconds (1718000000) nor an ISO-8601 date or"
+            " time (2024-06-10 or 2024-06-10T06:13:20Z)",
+            path=name,
+        )
+    return when
 
 
 def _text_of(content: Any) -> str:
