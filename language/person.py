@@ -136,7 +136,10 @@ def _start(toks: list[Any], names: set[str]) -> int:
         after_opener = i > 0 and (toks[i - 1].lower_ in _OPENERS or toks[i - 1].pos_ == "INTJ")
         named = low in names or t.pos_ == "PROPN" or (after_opener and t.text[:1].isupper())
         vocative = named and i + 1 < len(toks) and toks[i + 1].text in (",", "!", "-", "—")
-        if t.is_punct or low in _OPENERS or t.pos_ == "INTJ" or vocative:
+        # A word that negates or determines what follows is no opener, whatever its
+        # spelling: "no more night shifts for me" is not "more night shifts".
+        negates = t.dep_ in ("neg", "det")
+        if t.is_punct or ((low in _OPENERS or t.pos_ == "INTJ") and not negates) or vocative:
             i += 1
             continue
         break

@@ -33,6 +33,21 @@ def test_first_person_becomes_the_speaker_with_agreeing_verbs(said: str, line: s
     assert third(said) == line
 
 
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        ("yep, no more night shifts for me.", "No more night shifts for Caroline"),
+        ("no kids yet", "No kids yet"),
+        ("No way I am going back there", "No way Caroline is going back there"),
+        ("no, i moved in june", "Caroline moved in june"),  # a reply's "no" is an opener
+    ],
+)
+def test_a_no_that_negates_what_follows_is_kept(said: str, line: str) -> None:
+    # "no" opens many replies and was dropped as an opener everywhere, turning "no more
+    # night shifts for me" into "More night shifts for ...", the opposite of what was said.
+    assert third(said) == line
+
+
 def test_openers_vocatives_asides_and_emoji_go() -> None:
     assert third("Hey Mel, I went to a support group yesterday! [shares a photo]") == (
         "Caroline went to a support group yesterday"
