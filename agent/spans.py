@@ -348,6 +348,9 @@ _CURRENCY = re.compile(
     re.I,
 )
 
+#: The word a number counts, after a "k" for thousands if there is one.
+_COUNTED = re.compile(r"\s*k?\s*([a-z]+)", re.I)
+
 #: A number per unit of time ("36.50 an hour", "1450 a month", "90k/year").
 _RATE = re.compile(r"\s*(?:an?|per|/)\s*(?:hour|hr|h|day|week|wk|month|mo|year|yr)\b", re.I)
 
@@ -355,11 +358,18 @@ _RATE = re.compile(r"\s*(?:an?|per|/)\s*(?:hour|hr|h|day|week|wk|month|mo|year|y
 def money_rank(sentence: str, span: Span) -> int:
     """How surely an amount is money: 2 with a currency sign or word ("€289", "12 euro"),
     1 bare ("for 1350", "37.25"), 0 with another unit ("1br", "70%", "2.7 ml", "1 hour"),
-    -1 written as a word ("six sessions"): nobody writes a price that way."""
+    -1 written as a word ("six sessions") or counting things ("41k miles"): nobody writes
+    a price that way."""
     number = re.search(r"\d(?:[\d,]*\d)?(?:\.\d+)?", span.text)
     if number is None:
         return -1
     unit = span.text[number.end() :] + sentence[span.end : span.end + 12]
+    counted = _COUNTED.match(unit)
+    if counted and _counts_things(counted.group(1)):
+        return -1  # "41k miles", "12 followers": a count of things, never a price
+    said_after = span.text[number.end() :].strip()
+    if said_after and re.fullmatch(r"(?:19|20)\d\d", number.group(0)) and not _CURRENCY.match(unit):
+        return -1  # "a 2019 silver one": a year that describes a thing, no price
     if _CURRENCY.search(span.text[: number.start()]) or _CURRENCY.match(unit):
         return 2
     if not span.text[number.end() :].strip() and (
@@ -367,6 +377,19 @@ def money_rank(sentence: str, span: Span) -> int:
     ):
         return 2  # "36.50 an hour", "37.25": a rate or cents are money
     return 1 if not span.text[number.end() :].strip() else 0
+
+
+def _counts_things(word: str) -> bool:
+    """A plural noun that is no currency ("miles", "steps", not "bucks" or "euros"): what
+    a number before it counts. "40k a year", "40k deposit" name no such thing."""
+    low = word.lower()
+    return (
+        len(low) > 3
+        and low.endswith("s")
+        and not low.endswith("ss")
+        and low not in stopwords()
+        and not _CURRENCY.match(low)
+    )
 
 
 _CLOCK = re.compile(

@@ -146,6 +146,26 @@ def test_money_is_told_from_other_units() -> None:
     assert ranks("at 7 cents a word, 36.50 an hour") == [("7 cents", 2), ("36.50", 2)]
     assert ranks("the desk is 95€/month, 70% off") == [("95", 2), ("70%", 0)]
     assert ranks("six sessions") == [("six sessions", -1)]
+    # Thousands of things and a year that describes a thing are no price; "k" alone is.
+    assert ranks("2019 silver one, 41k miles on it") == [("2019 silver", -1), ("41k miles", -1)]
+    assert ranks("salary is 40k a year, paid a 3k deposit") == [("40k", 2), ("3k deposit", 2)]
+
+
+def test_money_asked_is_declined_when_only_a_count_or_a_year_is_said(tmp_path) -> None:
+    from agent.runner import Agent, AgentSettings
+
+    repo = _memory(
+        tmp_path / "m",
+        [
+            "ranger finally died on hwy 61. looking at a tacoma, theres a 2019 silver one",
+            "also picked up the tacoma tuesday. 2019 silver one, 41k miles on it",
+        ],
+    )
+    with Agent(repo.root, AgentSettings(), record=False) as agent:
+        paid = agent.ask("how much did i pay for the tacoma?")
+        miles = agent.ask("how many miles are on the tacoma?")
+    assert paid.stop_reason == "no-support", paid.text  # it answered "41k miles"
+    assert miles.text.startswith("41k miles"), miles.text
 
 
 def test_which_night_asks_a_day_of_the_week(tmp_path) -> None:
