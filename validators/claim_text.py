@@ -136,16 +136,35 @@ def _lows(text: str) -> list[str]:
     return [t.lower().replace("’", "'") for t in tokens(text.replace("’", "'"))]
 
 
-def _is_entity(tok: str, first: bool, names: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
+def _is_entity(
+    tok: str,
+    first: bool,
+    names: set[str] = frozenset(),  # type: ignore[assignment]
+    prev: str = "",
+) -> bool:
     low = tok.lower().replace("’", "'")
     if not tok[0].isupper() or low in FUNCTION_WORDS or low in NEGATIONS or low in IRREALIS:
         return False
+    if possessive_name_head(prev, tok):
+        return False  # 'Day' of "Valentine's Day": the name is Valentine's
     if tok.isupper() and len(tok) > 1:
         return True  # LGBTQ, NASA
     if not first or _parts(low)[0] in names:
         return True
     # A capital at the start of a sentence is an entity only if it is no dictionary word.
     return not lexicon.is_lemma(low)
+
+
+def possessive_name_head(prev: str, tok: str) -> bool:
+    """Is the capitalised word a dictionary noun after a capitalised possessive, the head
+    of a name made of a name's possessive ("Valentine's Day", "Mother's Day", "New
+    Year's Eve")? The name is the possessive; chat writes it 'valentines day'."""
+    if not tok[:1].isupper() or not prev[:1].isupper():
+        return False
+    if not prev.replace("’", "'").endswith("'s"):
+        return False
+    low = tok.lower()
+    return lexicon.is_lemma(low) and lexicon.is_noun(low)
 
 
 @dataclass

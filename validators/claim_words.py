@@ -18,6 +18,7 @@ from .claim_text import (
     _parts,
     _Reading,
     _wordset,
+    possessive_name_head,
 )
 from .moods import NEGATIVE_PHRASES
 from .predicates import _parse
@@ -90,6 +91,8 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
         lows = _lows(sent)
         for i, t in enumerate(toks):
             if _is_entity(t, i == 0, names) or t[0].isdigit():
+                continue
+            if i and possessive_name_head(toks[i - 1], t):
                 continue
             if ev is not None and _role_copula(lows, i, ev):
                 continue

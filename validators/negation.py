@@ -39,6 +39,24 @@ def _negated_noun(neg: Any, tok: Any) -> Any | None:
     return head if head.pos_ in ("NOUN", "PROPN") and head.i != tok.i else None
 
 
+#: Verbs of saying whose 'no' is a refusal: 'my boss said no to it', 'she told me no'.
+_SAYING = frozenset(["say", "tell"])
+
+
+def _says_no(tok: Any) -> bool:
+    """Is the verb one of saying with 'no' right after it (or after whom it is said to):
+    'said no to the four-day week', 'told me no'? That is a refusal, a verb of not doing
+    like 'refused' or 'turned down', whatever the parser makes of the 'no' (an
+    interjection hung on the 'to' after it). Not 'says no pets': a 'no' on a noun."""
+    if tok.lemma_.lower() not in _SAYING:
+        return False
+    doc = tok.doc
+    i = tok.i + 1
+    if i < len(doc) and doc[i].dep_ == "dative":
+        i += 1
+    return i < len(doc) and doc[i].lower_ == "no" and doc[i].dep_ in ("intj", "dobj")
+
+
 #: Adverbs before a verb that say it did not quite happen.
 _ALMOST = frozenset(["almost", "nearly"])
 
@@ -72,6 +90,8 @@ def _negative_as_said(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, .
         return True, "", scope if len(scope) < len(own) else ()
     if yet_to(tok):
         return True, "", ()  # 'has yet to fix the boiler': has not fixed it
+    if _says_no(tok):
+        return True, tok.lower_, ()  # 'said no to the four-day week': refused it
     if tok.lower_ in NEGATIONS:
         return True, "", ()  # 'hate', 'dislike'
     for t in own:

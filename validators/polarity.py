@@ -151,7 +151,12 @@ def _polarity_and_modality(
                 for i, p in enumerate(ev_preds)
                 if p in best and i and p.dep == "pcomp"
             ]
-            if any(p.mood in (PAST, PLAIN) and ends(p, done_only=True) for p in near):
+            # A claim that names the ending act itself ('the sale completes on the 28th'
+            # for 'sold the flat') tells of the ending, not of what it ended.
+            if any(
+                p.mood in (PAST, PLAIN) and ends(p, done_only=True) and not _names_act(part, p.head)
+                for p in near
+            ):
                 return _fail("negation differs: the evidence says it ended", [part.head], hard=True)
         if (
             not same
@@ -188,6 +193,17 @@ def _polarity_and_modality(
                 hard=True,
             )
     return None
+
+
+def _names_act(part: Predicate, verb: str) -> bool:
+    """Does a word of the predicate name the verb's act: a form of it, a synonym, a
+    derived or a broader word ('sale' or 'selling' for 'sold')?"""
+    ties = (*_SUPPORTING, "specific")
+    return any(
+        lexicon.relation(w, verb) in ties or lexicon.relation(verb, w) in ties
+        for w in part.words
+        if w not in FUNCTION_WORDS and w.isalpha()
+    )
 
 
 #: Below this score (one shared word, not the verb) a block predicate is not the claim's

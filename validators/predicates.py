@@ -12,6 +12,7 @@ clauses.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from .moods import (
     without_scope,
 )
 from .negation import _cannot_wait, _negative
-from .words import NEGATIONS, resolve_dates
+from .words import MONTHS, NEGATIONS, resolve_dates
 
 #: Moods: wanted or planned; still to come; done; going on now; going on since a time
 #: and still ('have been doing'); a plain present or a state.
@@ -57,6 +58,13 @@ _SPLITTERS = frozenset(",;:–—-()")
 #: Modals of what may or may not be: 'might go back to uni' is no 'will go back'.
 _POSSIBLE = frozenset(["may", "might", "could"])
 _LATER_RE = re.compile(r"\b(next|tomorrow|tonight|upcoming|soon|someday|one day)\b", re.I)
+#: A month named with no year, after a word that places a time in it: 'in november'.
+_IN_MONTH_RE = re.compile(
+    r"\b(?:in|from|by|early|mid|late|end of)\s+("
+    + "|".join(m.lower() for m in calendar.month_name if m)
+    + r")\b(?!\s*,?\s*\d{4})",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -238,6 +246,8 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     text = " ".join(t.text for t in own)
     if any(a in ("will", "'ll", "shall", "wo") for a in lows) or _later(text, said_on):
         return FUTURE
+    if _month_to_come(tok, aux, text, said_on):
+        return PROGRESSIVE
     head = tok.head
     if tok.dep_ == "xcomp" and (_is_going_to(head) or is_scheduled(head)):
         return FUTURE
@@ -281,6 +291,16 @@ def _later(text: str, said_on: dt.date | None) -> bool:
     if _LATER_RE.search(text):
         return True
     return said_on is not None and any(d > said_on for _, d in resolve_dates(text, said_on))
+
+
+def _month_to_come(tok: Any, aux: list[Any], text: str, said_on: dt.date | None) -> bool:
+    """Is a bare '-ing' verb, its 'I'm' or 'we're' left out as chat does, said with a
+    month of this year still to come ('starting ivf in november' said in October)? An
+    arrangement, as 'we're starting' is. A past tense keeps its own time: 'left Google in
+    March' said in February is last March."""
+    if said_on is None or tok.tag_ != "VBG" or aux or _subject(tok):
+        return False
+    return any(MONTHS[m.group(1).lower()] > said_on.month for m in _IN_MONTH_RE.finditer(text))
 
 
 def _earlier(text: str, said_on: dt.date | None) -> bool:
@@ -410,6 +430,8 @@ def predicates(
                 elif _is_infinitive(tok):
                     # ... of what is going on or planned, not yet ('saving to buy a house').
                     mood = FUTURE if gmood == FUTURE else DESIRE
+            elif _wanted_done(tok, gov):
+                mood = DESIRE  # 'needs two teeth removed', 'wants his hair cut': not yet done
             elif tok.dep_ == "xcomp" or (tok.dep_ in ("ccomp", "pcomp") and wish):
                 if tok.dep_ == "ccomp" and tok.i < gov.i:
                     pass  # "X, we've been saving": two sentences joined by a comma
@@ -490,6 +512,18 @@ def predicates(
                 # in that mood, or comment on it ("first time in Japan!"), plainly.
                 out.append((run[0].i, Predicate(text_, words_, mood, neg)))
     return [p for _, p in sorted(out, key=lambda x: x[0])]
+
+
+def _wanted_done(tok: Any, gov: Any) -> bool:
+    """Is the verb a participle with its own subject under a verb of needing or wanting,
+    with no auxiliary ('needs two teeth removed', 'wants the kitchen painted')? What is
+    needed done is not done yet; the parser reads the participle as a past tense. Not
+    'had my teeth whitened', which is done."""
+    if tok.dep_ != "ccomp" or tok.tag_ not in ("VBN", "VBD") or _aux(tok):
+        return False
+    if _lemma(gov) not in DESIRE_VERBS and _lemma(gov) != "need":
+        return False
+    return any(c.dep_ in ("nsubj", "nsubjpass") and gov.i < c.i < tok.i for c in tok.children)
 
 
 def _depth(tok: Any) -> int:

@@ -94,7 +94,11 @@ def _names(
         names += [t for t in tokens(shown) if t.lower() not in FUNCTION_WORDS]
     for sent in _SENTENCE_RE.split(text):
         toks = tokens(sent)
-        names += [t for i, t in enumerate(toks) if _is_entity(t, i == 0, context_names)]
+        names += [
+            t
+            for i, t in enumerate(toks)
+            if _is_entity(t, i == 0, context_names, toks[i - 1] if i else "")
+        ]
     for name in dict.fromkeys(names):
         low = _parts(name)[0]
         if "-" in name:
@@ -115,6 +119,9 @@ def _names(
                 continue
             return _fail(f"day {name} is not in the evidence", [name], hard=True)
         if low in block_words or stem(low) in {stem(w) for w in block_words}:
+            continue
+        # Chat drops the apostrophe: 'valentines' is "Valentine's", 'jamies' "Jamie's".
+        if low + "s" in block_words or (low.endswith("s") and low[:-1] in block_words):
             continue
         if low in speakers and low not in listeners:
             continue  # "I" is the speaker
