@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import sys
 from typing import Any
 
 from language import classifier_for
-from language.names import known_word, looks_like_name
+from language.names import known_word, looks_like_name, may_name
+from validators.lexicon import may_name_place
 
 from .changes import (
     _SPEAKER,
@@ -84,6 +86,14 @@ LEFT = 0.03
 #: Words before a noun that make it a description or an attribute, not a value.
 _DESCRIBED = {"a", "an", "some", "no", "any", "every", "each", "my", "our", "your", "his",
               "her", "their"}  # fmt: skip
+#: Page types that a value of each kind cannot be.
+_CONTRADICTS = {
+    "place": {"person", "pet"},
+    "person": {"place", "organization", "tool", "pet", "event", "concept"},
+    "organization": {"person", "pet"},
+    "business": {"person", "pet"},
+    "thing": {"person", "place", "pet"},
+}
 #: Words either side of the phrase that the examples read.
 WINDOW = 5
 #: Entity labels by kind; a phrase without one is judged by its words.
@@ -107,9 +117,10 @@ def _named(span: Any, names: set[str]) -> bool:
         ):
             return True
         if t.is_lower and (
-            looks_like_name(t.text) or (t.pos_ == "PROPN" and not known_word(t.lower_))
+            looks_like_name(t.text)
+            or (t.pos_ == "PROPN" and not known_word(t.lower_) and may_name(t.lower_))
         ):
-            return True  # "rashid" is one letter off a word, yet tagged a name
+            return True  # "rashid" is one letter off a word, yet tagged a name; "ppl" is not
     return False
 
 
@@ -233,6 +244,46 @@ def fits(
     return not named or word_kind(text) != "person"
 
 
+def value_of_kind(attr: str, text: str) -> bool:
+    """May a value written as `text` (a `{{Name|type}}` marker or plain words) stand for
+    a typed attribute, whichever reading found it? A value the readings typed as a
+    subject of the attribute's kind may; otherwise it must name something: a place,
+    a person or a business is a name ("leith", "Monzo"), not dictionary words ("the
+    new place", "keys") nor chat ("ppl tbh"); an amount has a number. So a move's
+    successor read as "keys", or "my gym is all the new ppl tbh", is no value. Attributes
+    of no kind take any value."""
+    kind = KINDS.get(attr)
+    if kind is None:
+        return True
+    m = re.fullmatch(r"\{\{([^{}|]+)\|([a-z]+)\}\}", text.strip())
+    value, typed = (m.group(1), m.group(2)) if m else (text.strip(), None)
+    if kind == "amount":
+        return any(c.isdigit() for c in value)
+    if typed is not None:
+        # A subject of a kind that contradicts the attribute's is no value ("Lives in" a
+        # person, a manager who is a town); another reading typed it, so it names one.
+        return typed not in _CONTRADICTS[kind]
+    if kind == "thing":
+        return bool(value)
+    return (kind == "organization" and len(value.split()) > 1) or _names_something(value)
+
+
+def _names_something(value: str) -> bool:
+    """Some word of the value is a name: capitalised (not shouted), a word no dictionary
+    knows that may be a name, or a model's number ("pixel 6")."""
+    for w in value.split():
+        w = w.strip(".,!?'’\"()")
+        if not w:
+            continue
+        if w[:1].isupper() and not w.isupper():
+            return True
+        if any(c.isdigit() for c in w):
+            return True
+        if may_name(w.lower()) and not known_word(w.lower()):
+            return True
+    return False
+
+
 def _bare_singular(span: Any) -> bool:
     """One singular noun after a preposition with no article, no possessive and no
     modifier: English says a thing that way only when it is a name ("with chase",
@@ -246,6 +297,9 @@ def _bare_singular(span: Any) -> bool:
         and root.dep_ in ("pobj", "pcomp")
         and root.head.lower_ in ("with", "to", "at", "from", "onto", "into")
         and not any(True for _ in root.children)
+        # "into town", "to school", "at home": an idiom of going somewhere, no business
+        # (a word WordNet knows as a kind of place)
+        and not may_name_place(root.lower_)
     )
 
 

@@ -21,7 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .lexicon import PETS, RELATIONS
+from language.names import known_word, names_nobody
+
+from .lexicon import kind_noun
 
 #: Verbs that trade one value for another ("from X to Y", "X with/for Y").
 CHANGE_VERBS = {"switch", "change", "move", "replace", "swap", "trade", "migrate", "upgrade",
@@ -53,6 +55,10 @@ class Change:
     evidence: tuple[tuple[str, str, str], ...] = ()
 
 
+#: Dependents that are part of a value's words.
+_PARTS = ("compound", "amod", "nmod", "flat")
+
+
 def _phrase(tok: Any) -> str:
     """A value's words: the token with its compounds and name parts, no determiners."""
     words = [t for t in tok.subtree if t.dep_ in ("compound", "amod", "nmod", "flat") or t == tok]
@@ -61,8 +67,8 @@ def _phrase(tok: Any) -> str:
     # Keep a contiguous run ending at the head, with the text's own spacing.
     run = [tok]
     for t in reversed(words):
-        if t.i == run[-1].i - 1:
-            run.append(t)
+        if t.i == run[-1].i - 1 and not t.is_punct and not t.text.endswith("."):
+            run.append(t)  # a full stop inside is a sentence's end ("ppl tbh. money")
     return tok.doc[run[-1].i : tok.i + 1].text
 
 
@@ -99,6 +105,23 @@ def _hedged(verb: Any) -> bool:
     )
 
 
+def _unfilled(tok: Any) -> Any:
+    """The value's head without chat filler after it ("a nightmare ngl" -> nightmare,
+    where the parser made "ngl" the head), or None when it is all filler."""
+    while names_nobody(tok.lower_):
+        before = [c for c in tok.children if c.i == tok.i - 1 and c.dep_ in _PARTS]
+        if not before:
+            return None
+        tok = before[0]
+    return tok
+
+
+def _proper(tok: Any) -> bool:
+    """A proper noun, not a dictionary word in lower case that the tagger called one in
+    chat ("a nightmare ngl"); "a Pixel" stays a name."""
+    return tok.pos_ == "PROPN" and not (tok.is_lower and known_word(tok.lower_))
+
+
 def _label(tok: Any) -> str | None:
     return tok.ent_type_ or None
 
@@ -107,25 +130,52 @@ def _negated(tok: Any) -> bool:
     return any(c.dep_ == "neg" for c in tok.children)
 
 
+def _named_one(tok: Any) -> Any:
+    """The one a name belongs to: "our kid's name is rosa" names the kid, not a name."""
+    if tok.lemma_.lower() != "name":
+        return tok
+    return next((c for c in tok.children if c.dep_ == "poss" and c.pos_ == "NOUN"), tok)
+
+
+def _copula(tok: Any) -> tuple[Any, Any] | None:
+    """The two sides of "X is Y" and of a naming "my cat is called mango"."""
+    if tok.lemma_ == "be":
+        subj = next((c for c in tok.children if c.dep_ == "nsubj"), None)
+        attr = next((c for c in tok.children if c.dep_ in ("attr", "acomp")), None)
+    elif tok.lemma_.lower() in ("call", "name") and tok.tag_ == "VBN":
+        subj = next((c for c in tok.children if c.dep_ == "nsubjpass"), None)
+        # The word after "called" is the name, whatever the tagger made of it ("shelly"
+        # reads as an adverb to it).
+        attr = next((c for c in tok.children if c.i == tok.i + 1 and c.is_alpha), None)
+    else:
+        return None
+    return None if subj is None or attr is None else (subj, attr)
+
+
 def possessive_values(doc: Any) -> list[Change]:
     out = []
     for tok in doc:
-        if tok.lemma_ != "be" or _negated(tok) or _hedged(tok):
+        sides = _copula(tok)
+        if sides is None or _negated(tok) or _hedged(tok):
             continue
-        subj = next((c for c in tok.children if c.dep_ == "nsubj"), None)
-        attr = next((c for c in tok.children if c.dep_ in ("attr", "acomp")), None)
-        if subj is None or attr is None:
-            continue
-        for owned, value in ((subj, attr), (attr, subj)):
+        subj, attr = sides
+        for owned, value in ((_named_one(subj), attr), (attr, subj)):
             if value.ent_type_ in _TIMES:
                 continue  # "my last shift is april 11": a day, not a value
             poss = [c for c in owned.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
-            if not poss or owned.pos_ != "NOUN" or value.pos_ not in ("PROPN", "NOUN", "ADJ"):
+            naming = tok.lemma_ != "be" and value is attr
+            kind_of_word = value.pos_ in ("PROPN", "NOUN", "ADJ") or naming
+            if not poss or owned.pos_ != "NOUN" or not kind_of_word:
                 continue
             if any(c.dep_ == "poss" for c in value.children):
                 continue  # "my favourite is my mum's": no value of its own
-            if value.pos_ != "PROPN" and any(c.lower_ in ("a", "an") for c in value.children):
-                continue  # "my life is a mess": a description, not a value
+            said = value
+            value = _unfilled(value)
+            if value is None:
+                continue  # "my gym is tbh": chat, no value
+            articles = any(c.lower_ in ("a", "an") for t in (said, value) for c in t.children)
+            if not _proper(value) and articles:
+                continue  # "my life is a mess", "our landlord is a nightmare ngl": a description
             name = _phrase(owned)
             out.append(
                 Change(
@@ -302,8 +352,15 @@ def _value_text(span: Any) -> str | None:
     toks = list(span)
     while toks and (toks[0].dep_ in ("det", "poss", "intj") or toks[0].pos_ == "INTJ"):
         toks = toks[1:]
-    while toks and (toks[-1].ent_type_ in _TIMES or toks[-1].lower_ in _DAY_WORDS):
-        toks = toks[:-1]  # "the keys today", "KEYS TODAY" (shouted, so not tagged a date)
+    while toks and (
+        toks[-1].ent_type_ in _TIMES
+        or toks[-1].lower_ in _DAY_WORDS
+        or toks[-1].is_punct
+        or names_nobody(toks[-1].lower_.rstrip("."))
+    ):
+        # "the keys today", "KEYS TODAY" (shouted, so not tagged a date), "the new ppl
+        # tbh": a time or chat filler at its end is no part of a value
+        toks = toks[:-1]
     text = span.doc[toks[0].i : toks[-1].i + 1].text if toks else ""
     return text if len(text) >= 2 else None
 
@@ -350,7 +407,7 @@ def _someones(noun: Any) -> bool:
     poss = [c for c in noun.children if c.dep_ == "poss"]
     if not poss:
         return False
-    return poss[0].lower_ not in ("my", "our") or noun.lemma_.lower() in RELATIONS | PETS
+    return poss[0].lower_ not in ("my", "our") or kind_noun(noun.lemma_.lower()) is not None
 
 
 def _had_done(verb: Any) -> bool:

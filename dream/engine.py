@@ -23,6 +23,7 @@ from memory_schema.session import Session
 from validators.semantic import plain_claim
 
 from . import forget as fg
+from .attributes import value_of_kind
 from .extract import (
     LINK_RE,
     Observation,
@@ -174,6 +175,10 @@ class WikiBuilder:
         changed = False
         if obs.kind == "fact" and obs.attr:
             attr = self._replaced_attr(page, obs)
+            if not value_of_kind(attr, obs.text):
+                # The attribute is known only now (the one that holds the old value):
+                # "bye leith, got the keys" names no place to live in.
+                return False
             before = page.current(attr)
             if target.startswith("sources/") and before is not None:
                 # A document's claim about someone never overrides what is on record

@@ -22,12 +22,13 @@ from validators.semantic import STOPWORDS, content_words, resolve_dates
 
 from .lexicon import (
     NOT_NAMES,
-    PETS,
     PROJECT_HEADS,
     RELATIONS,
     SINGLE_RELATIONS,
     TOOL_HEADS,
     is_occupation,
+    is_pet,
+    kind_noun,
     strip_opener,
 )
 from .patterns import (
@@ -332,16 +333,28 @@ def _tools(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
         )
 
 
-def _people(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
-    m = None
+def _relation_named(s: str) -> tuple[re.Match[str], str, str] | None:
+    """The first "my sister Lena", "Pepper, our rescue greyhound", "we adopted a kitten
+    called Miso" whose kind noun is a relation, a kind of person or of animal (not "my
+    car Bessie"): the match, the name and the relation."""
     for name in ("rel_named", "name_rel", "adopted", "rel_is"):
-        m = _P[name].match(s) if name == "name_rel" else _found(name, s)
-        if m and (who := clean_name(m.group("name"))):
-            break
-    else:
+        if name == "name_rel":
+            matches = [m] if (m := _P[name].match(s)) else []
+        else:
+            matches = [m for m in _P[name].finditer(s) if not hedged(s, m.start())]
+        for m in matches:
+            rel = " ".join(m.group("rel").lower().split())
+            if (who := clean_name(m.group("name"))) and kind_noun(rel) is not None:
+                return m, who, rel
+    return None
+
+
+def _people(s: str, me: str, obs) -> None:  # type: ignore[no-untyped-def]
+    found = _relation_named(s)
+    if found is None:
         return
-    rel = " ".join(m.group("rel").lower().split())
-    pet = rel in PETS
+    m, who, rel = found
+    pet = is_pet(rel)
     kind = "pet" if pet else "person"
     if rel in SINGLE_RELATIONS:
         obs(kind="fact", section="Current", attr=rel.capitalize(), text=link(who, kind))

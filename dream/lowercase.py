@@ -36,7 +36,7 @@ from language.names import TITLES, known_word, looks_like_name, names_nobody
 from memory_schema.links import normalize_key
 
 from .extract import Observation, link
-from .lexicon import OCCUPATIONS, PETS, RELATIONS
+from .lexicon import OCCUPATIONS, RELATIONS, is_pet
 
 #: A subject named as a person in this many sessions is a name (as `observe.MIN_SESSIONS`).
 MIN_SESSIONS = 2
@@ -54,7 +54,14 @@ CONTEXT = 3
 #: still agree with a position that says person; more, and they overrule it.
 TOLERANCE = 0.06
 #: Words of relation or role that say who a name is when they stand beside it.
-_RELATION_WORDS = frozenset(w for w in RELATIONS | PETS | OCCUPATIONS if " " not in w)
+_RELATION_WORDS = frozenset(w for w in RELATIONS | OCCUPATIONS if " " not in w)
+
+
+def _relation_word(word: str) -> bool:
+    """A relation, a role, or a kind of animal by WordNet ("dog", "greyhound", "gecko")."""
+    return word in _RELATION_WORDS or (word.isalpha() and is_pet(word))
+
+
 _POSSESSIVE = frozenset(["my", "our"])
 #: Prepositions of where, and verbs after which "to" says where.
 _AT = frozenset(["in", "at", "near", "around", "outside", "inside", "round", "past", "towards"])
@@ -132,7 +139,7 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
         use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
         use.before = doc[t.i - 1].lower_ if t.i > 0 else ""
         use.relation, use.mine = _relation(t)
-        if dictionary and use.relation and not _owned_relation_before(t):
+        if dictionary and use.relation and not (_owned_relation_before(t) or _said_to_be(t)):
             # A word of the language beside a relation only past a comma is no name: "big
             # news, my new manager is ..."; nor after a relation word nobody has, which
             # is a compound ("dog hair", "cat litter"): "our dog pickle" says it.
@@ -144,6 +151,21 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
         use.context = " ".join("X" if w.i == t.i else w.text for w in near)
         out.append(use)
     return out
+
+
+def _said_to_be(t: Any) -> bool:
+    """The word is said to be someone's relation or animal, by a copula or an apposition:
+    "pickle is our dog", "pickle, my rescue greyhound, ..." (not "the dog food")."""
+    kinds = [c for c in t.head.children if c.dep_ == "attr"] if t.dep_ == "nsubj" else []
+    if t.dep_ == "nsubj" and t.head.lemma_ != "be":
+        kinds = []
+    kinds += [c for c in t.children if c.dep_ == "appos"]
+    kinds += [t.head] if t.dep_ == "appos" else []
+    kinds += [k] if (k := _kind_named(t)) is not None else []
+    return any(
+        _is_relation(k) and any(c.dep_ == "poss" and c.lower_ in _POSSESSIVE for c in k.children)
+        for k in kinds
+    )
 
 
 def _owned_relation_before(t: Any) -> bool:
@@ -163,7 +185,7 @@ def _dictionary_candidate(t: Any) -> bool:
     low = t.text
     if len(low) < 3 or not low.isalpha() or t.tag_ not in ("NN", "NNP"):
         return False
-    if low in _RELATION_WORDS or t.lemma_.lower() in _RELATION_WORDS:
+    if _is_relation(t):
         return False
     return not names_nobody(low)  # called only for words looks_like_name refuses
 
@@ -195,7 +217,7 @@ def _grammar(t: Any) -> str:
 
 
 def _is_relation(t: Any) -> bool:
-    return t.lower_ in _RELATION_WORDS or t.lemma_.lower() in _RELATION_WORDS
+    return _relation_word(t.lower_) or _relation_word(t.lemma_.lower())
 
 
 def _relation(t: Any) -> tuple[str | None, bool]:
@@ -205,7 +227,7 @@ def _relation(t: Any) -> tuple[str | None, bool]:
 
     def found(r: Any) -> tuple[str, bool]:
         mine = any(w.lower_ in _POSSESSIVE for w in doc[max(0, r.i - 3) : r.i])
-        return r.lemma_.lower() if r.lemma_.lower() in _RELATION_WORDS else r.lower_, mine
+        return r.lemma_.lower() if _relation_word(r.lemma_.lower()) else r.lower_, mine
 
     if t.i > 0 and _is_relation(doc[t.i - 1]):
         return found(doc[t.i - 1])
@@ -223,7 +245,23 @@ def _relation(t: Any) -> tuple[str | None, bool]:
         for c in t.head.children:
             if c.dep_ == "attr" and _is_relation(c):
                 return found(c)
+    kind = _kind_named(t)
+    if kind is not None and _is_relation(kind):
+        return found(kind)
     return None, False
+
+
+def _kind_named(t: Any) -> Any:
+    """The noun a naming clause names the word as: "our kid's name is rosa" (kid), "my
+    tortoise is called shelly" (tortoise); else None."""
+    head = t.head
+    if t.dep_ == "attr" and head.lemma_ == "be":
+        subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+        if subj is not None and subj.lemma_.lower() == "name":
+            return next((c for c in subj.children if c.dep_ == "poss" and c.pos_ == "NOUN"), None)
+    if head.lemma_.lower() in ("call", "name") and head.tag_ == "VBN" and t.i == head.i + 1:
+        return next((c for c in head.children if c.dep_ == "nsubjpass"), None)
+    return None
 
 
 def typed_lowercase(sentence: str) -> bool:
@@ -236,7 +274,7 @@ def typed_lowercase(sentence: str) -> bool:
 def _aside_relation(raw: str, key: str) -> tuple[str | None, bool]:
     """ "lou (my partner)": an aside in brackets that says who the name is."""
     m = re.search(rf"\b{re.escape(key)}\s*\((\s*(?:my|our)\s+)?(?:\w+\s+)?(\w+)\s*\)", raw, re.I)
-    if m and m.group(2).lower() in _RELATION_WORDS:
+    if m and _relation_word(m.group(2).lower()):
         return m.group(2).lower(), bool(m.group(1))
     return None, False
 
@@ -311,7 +349,8 @@ def decide(
         if rel is not None:
             named.relation = rel.relation if rel.mine else None
             named.relation_row = rel.row
-            named.type = "pet" if rel.relation in PETS else "person"
+            # "pickle is our dog": the kind noun's WordNet hypernyms say pet or person
+            named.type = "pet" if rel.relation and is_pet(rel.relation) else "person"
         named.rows = {u.row for u, _ in found}
         out[key] = named
     return out

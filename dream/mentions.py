@@ -28,10 +28,9 @@ from .extract import (
     link,
 )
 from .lexicon import (
-    PETS,
-    RELATIONS,
     SINGLE_RELATIONS,
     is_occupation,
+    kind_noun,
     strip_opener,
 )
 from .patterns import _CAP, _END, _NAME, _PET, _REL, _ROLE
@@ -255,7 +254,7 @@ class Mentions:
         lines = profile.sections.get("People", []) + profile.sections.get("Pets", [])
         for line in lines:
             m = re.match(r"^- \[\[([^\]|]+)(?:\|[^\]]*)?\]\] — (.+)$", strip_cites(line))
-            if m and m.group(2).strip().lower() in RELATIONS | PETS:
+            if m and kind_noun(m.group(2).strip()) is not None:
                 page = self.page_named(m.group(1))
                 if page is not None:
                     found.setdefault(m.group(2).strip().lower(), []).append(page)

@@ -41,7 +41,7 @@ from .attributes import WORKPLACE_KINDS, AttributeReader
 from .changes import Candidate, Change, read_changes, value_candidates
 from .compress import chatter_tokens, keep_best_of_turn
 from .extract import Observation, is_ai, link, sentences
-from .lexicon import NOT_NAMES
+from .lexicon import NOT_NAMES, kind_noun
 from .lowercase import Named, find_names, with_names
 from .orient import WorkItem
 from .requests import injected
@@ -347,12 +347,21 @@ class StatementReader:
         out = []
         for ch in changes:
             if ch.possessed:
-                kind = self._kinds_of([ch.possessed], CONCRETE_MARGIN)[ch.possessed]
+                # "our greyhound", "my stepdad": WordNet's hypernyms say pet or person;
+                # anything else ("my gym") is what "my <noun>" reads as by examples.
+                kind = (
+                    kind_noun(ch.possessed)
+                    or self._kinds_of([ch.possessed], CONCRETE_MARGIN)[ch.possessed]
+                )
                 if kind is None or (kind in ("person", "pet") and ch.described):
                     continue  # "my mother is very happy" says how she is, not who
                 # A person's or pet's value is their name, however it was typed.
                 named = ch.new and (ch.new[:1].isupper() or kind in ("person", "pet"))
-                if named or ch.new_label:
+                if kind in ("person", "pet") and named:
+                    # "mango is our cat": what it is said to be, whatever the tagger
+                    # took the name for (a place, a fruit brand)
+                    ch.new_type = kind
+                elif named or ch.new_label:
                     ch.new_type = ENTITY_TYPES.get(ch.new_label or "", kind)
             elif ch.new_label in ENTITY_TYPES:
                 ch.new_type = ENTITY_TYPES[ch.new_label]

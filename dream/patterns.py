@@ -11,13 +11,15 @@ import re
 # Speakers of assistant turns that are the AI itself: one list, beside Turn.by_ai.
 from memory_schema.session import AI_SPEAKERS as AI_SPEAKERS
 
-from .lexicon import DIETS, PROJECT_HEADS, pet_pattern, relation_pattern
+from .lexicon import DIETS, PROJECT_HEADS, relation_pattern
 
 # A capitalised word that is not "I'd", "I'm": names are runs of them ("Bank of Spain").
 _CAP = r"(?!I['’])[A-Z][\w&'’.-]*[\w&]"
 _NAME = rf"{_CAP}(?:\s+(?:(?:of|de|da|van|von|del|&)\s+)?{_CAP})*"
 _REL = relation_pattern()
-_PET = pet_pattern()
+#: A kind noun of one or two words ("dog", "rescue greyhound"): what it names (a pet, a
+#: person, or neither) is WordNet's to say (`lexicon.kind_noun`), not a list's.
+_PET = r"[a-z]+(?:[\s-][a-z]+)?"
 _ROLE = r"(?:an?\s+|the\s+)?(?P<role>[a-z][a-z -]{1,40}?)"
 _ADV = r"(?:(?:just|recently|finally|officially|now|also|today|actually)\s+)*"
 _ADJ = r"(?:(?:little|big|older|younger|elder|twin|baby|new|late|dear|old|best)\s+)?"

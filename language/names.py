@@ -32,6 +32,18 @@ def looks_like_name(word: str) -> bool:
     return not known_word(low) and not (len(low) >= 6 and _misspelt(low))
 
 
+def may_name(low: str) -> bool:
+    """A word the tagger calls a name may be one: letters with a vowel, no chat shorthand
+    ("tbh", "ppl"), no function word, no contraction without its apostrophe. Unlike
+    `looks_like_name` it says nothing of dictionary words."""
+    return (
+        low.isalpha()
+        and bool(_VOWELS & set(low))
+        and not names_nobody(low)
+        and not is_bare_contraction(low)
+    )
+
+
 def names_nobody(low: str) -> bool:
     """A stopword, a function word or chat shorthand: never anyone's name."""
     return low in _stopwords() or low in _chat_words() or low in _function_words()

@@ -284,3 +284,29 @@ def names_place(word: str) -> bool:
     nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
     places = _place_senses()
     return bool(nouns) and all(set(_ancestors({s}, 14)) & places for s in nouns)
+
+
+@cache
+def _animal_senses() -> frozenset[int]:
+    wn = _load()
+    return frozenset(s for s in wn.lemmas.get("animal", ()) if wn.pos[s] == "n")
+
+
+@cache
+def names_animal(word: str) -> bool:
+    """Is the word, in some noun sense (a seldom one too), a kind of animal: 'dog',
+    'greyhound', 'tarantula', 'turtle' (mostly a sweater, to WordNet), 'kid' (a young
+    goat)? Whether it is one where it is said is the caller's question."""
+    wn = _load()
+    nouns = {s for s in _senses(word, rare=True) if wn.pos[s] == "n"}
+    return bool(nouns) and bool(set(_ancestors(nouns, 20)) & _animal_senses())
+
+
+@cache
+def may_name_place(word: str) -> bool:
+    """Is the word, in some noun sense in use, a kind of place ('town', 'school', 'work'
+    as a workplace, 'bed')? Unlike `names_place`, one such sense is enough."""
+    wn = _load()
+    nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
+    places = _place_senses()
+    return any(set(_ancestors({s}, 14)) & places for s in nouns)
