@@ -69,3 +69,35 @@ def test_a_name_chat_writes_without_its_apostrophe() -> None:
     claim = "Raj took Sara to a new Italian place for Valentine's Day."
     r = check(claim, DINNER, "Raj", "2026-02-14")
     assert not r.ok and r.words == ("Sara",)
+
+
+VAPE = "quit vaping 3 weeks ago and honestly i feel so much better"
+CHOIR = "two weeks ago i started going to a choir on wednesdays and i'm loving it"
+CONSULTANT = "saw the consultant last tues, she thinks surgery in the spring is the way to go"
+
+
+def test_another_form_of_a_word_the_dictionary_does_not_know() -> None:
+    ok = check("Gus has not vaped for three weeks.", VAPE, "Gus", "2026-07-01")
+    assert ok.ok, ok.reason
+    r = check("Gus has not smoked for three weeks.", VAPE, "Gus", "2026-07-01")
+    assert not r.ok and r.words == ("smoked",)
+
+
+def test_a_weekday_said_in_the_plural() -> None:
+    claim = "Bea joined a Wednesday choir around 2026-02-09 and is enjoying it."
+    ok = check(claim, CHOIR, "Bea", "2026-02-23")
+    assert ok.ok, ok.reason
+    r = check(claim.replace("Wednesday", "Thursday"), CHOIR, "Bea", "2026-02-23")
+    assert not r.ok and r.reason == "day Thursday is not in the evidence"
+
+
+def test_a_date_taken_out_leaves_the_sentence_as_written() -> None:
+    # With the date out, 'on  , who recommended' was parsed with 'recommended' as the
+    # sentence's main verb, an event the block does not say.
+    claim = "Ines saw her consultant on 2026-03-10, who recommended surgery in the spring."
+    ok = check(claim, CONSULTANT, "Ines", "2026-03-17")
+    assert ok.ok, ok.reason
+    r = check(claim.replace("spring", "summer"), CONSULTANT, "Ines", "2026-03-17")
+    assert not r.ok and r.words == ("summer",)
+    r = check(claim.replace("03-10", "03-11"), CONSULTANT, "Ines", "2026-03-17")
+    assert not r.ok and r.reason == "date 2026-03-11 is not in the evidence"

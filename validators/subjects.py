@@ -115,7 +115,9 @@ def _names(
                 continue
             return _fail(f"month {name} is not in the evidence", [name], hard=True)
         if low in WEEKDAYS:
-            if low in block_words or any(d.weekday() == WEEKDAYS[low] for d in ev.dates):
+            # 'on wednesdays' names Wednesday too.
+            named = low in block_words or low + "s" in block_words
+            if named or any(d.weekday() == WEEKDAYS[low] for d in ev.dates):
                 continue
             return _fail(f"day {name} is not in the evidence", [name], hard=True)
         if low in block_words or stem(low) in {stem(w) for w in block_words}:

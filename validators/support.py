@@ -24,6 +24,7 @@ through.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from . import lexicon
@@ -105,6 +106,22 @@ VERB_SIMILARITY = 0.6
 #: ... or at this one for the words with their neighbours ('teeth extracted' for 'teeth
 #: pulled'), when WordNet ties them by a seldom sense or the claim word is narrower.
 WINDOW_SIMILARITY = 0.68
+
+
+#: A preposition whose date was taken out, by the gap it left (two spaces or more: 'saw
+#: her consultant on  , who recommended', 'On   Caroline ran').
+_DANGLING_RE = re.compile(
+    r"\b(?:on|in|since|by|from|until|till|at|around|before|after|of)\s{2,}", re.IGNORECASE
+)
+
+
+def _tidy(text: str) -> str:
+    """The claim with the prepositions its dates were taken from removed, so the parser
+    reads the sentence as written: with 'on' and a comma left, 'who recommended surgery'
+    was read as the sentence's main verb. The gaps stay: the parser reads the rest as it
+    did."""
+    out = _DANGLING_RE.sub("  ", text)
+    return re.sub(r"^(\s*),", r"\1 ", out)
 
 
 def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
@@ -231,6 +248,7 @@ def check_support(
     # model's reading of a sentence away from the block's): the readers that parse a
     # sentence need its grammar, which the rewriting of spans below breaks ('made a
     # nine-hour drive' -> 'made 9 hours drive' hangs the next clause on another verb).
+    text = _tidy(text)
     written = text
     ev_spans = [span for e in evidence for span in durations(e.text)]
     for phrase, days in durations(text):

@@ -22,7 +22,28 @@ def _lexical(word: str, ev: _Reading) -> bool:
         or s in ev.stems
         or bool(set(lexicon.base_forms(word)) & ev.bases)
         or (len(s) >= 6 and any(_same_root(s, e) for e in ev.stems))
+        or _unknown_form(word, ev)
     )
+
+
+def _root(word: str) -> str:
+    """A word without its ending and a final 'e': 'vaped', 'vaping', 'vapes' -> 'vap'."""
+    w = word.lower()
+    for suffix in ("ing", "ed", "es", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            break
+    return w[:-1] if w.endswith("e") and len(w) > 3 else w
+
+
+def _unknown_form(word: str, ev: _Reading) -> bool:
+    """Another form of a word the dictionary does not know ('vaped' for 'vaping',
+    'ghosted' for 'ghosting'), whose forms WordNet's rules cannot give and the crude stem
+    misses on a short root."""
+    if lexicon.known(word):
+        return False
+    r = _root(word)
+    return len(r) >= 3 and any(_root(e) == r and not lexicon.known(e) for e in ev.words)
 
 
 def _same_root(a: str, b: str) -> bool:
