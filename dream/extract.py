@@ -577,8 +577,20 @@ def self_introduction(text: str, embedder: Any = None) -> str | None:
         phrase = f"i'm {word}"
         label, _ = classifier_for(embedder, "introduction").label(embedder.embed([phrase]))[0]
         if label == "introduction":
-            return word.capitalize()
+            return with_surname(text, word)
     return None
+
+
+def with_surname(text: str, word: str) -> str:
+    """The introduced name with the surname the same message gives it ("im teo btw, teo
+    halvorsen"; "im priya raman"): a word after the name that no dictionary explains."""
+    from language.names import looks_like_name
+
+    for m in re.finditer(rf"\b{re.escape(word)}\s+([a-z]{{2,20}})\b", text, re.IGNORECASE):
+        surname = m.group(1)
+        if surname.islower() and looks_like_name(surname):
+            return f"{word.capitalize()} {surname.capitalize()}"
+    return word.capitalize()
 
 
 def is_project_name(name: str) -> bool:

@@ -17,7 +17,7 @@ from memory_schema.links import WIKILINK_RE, normalize_key
 from memory_schema.session import Session, Turn
 from validators.semantic import STOPWORDS
 
-from .extract import self_introduction
+from .extract import self_introduction, with_surname
 
 #: "i'm", "im", "i am", "my name is", "call me": the words after it may be a name.
 _CUE = re.compile(
@@ -109,7 +109,10 @@ def _confirmed(turn: Turn, reply: Turn) -> str | None:
             both = _capitalised(reply.content, f"{first} {second}")
             if both is not None:
                 return both
-        return shown
+        # "im teo btw, teo halvorsen" answered "Nice to meet you, Teo": the surname the
+        # user gave is theirs too, though the reply uses the first name only.
+        full = with_surname(turn.content, first)
+        return full if full.split()[0] == shown else shown
     return None
 
 

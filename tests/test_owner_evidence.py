@@ -358,6 +358,24 @@ def test_a_lower_case_introduction_is_a_name_when_the_ai_addresses_her_by_it() -
     assert introduced_name(chat("im in Lisbon", "Lisbon is great, Lisbon!")) is None
 
 
+def test_the_surname_given_with_a_lower_case_introduction_is_kept() -> None:
+    # The reply says the first name only; the user's own message gives the surname.
+    from dream.extract import self_introduction
+    from dream.owner import introduced_name
+    from search import get_embedder
+
+    def chat(user: str, reply: str) -> Session:
+        return unnamed("2026-03-01-hi", "2026-03-01", [("user", user), ("assistant", reply)])
+
+    said = "im teo btw, teo halvorsen. been running the zamboni 11 yrs"
+    assert introduced_name(chat(said, "Nice to meet you, Teo!")) == "Teo Halvorsen"
+    # a dictionary word after the name is no surname
+    assert introduced_name(chat("im priya. priya says hi", "Hi Priya!")) == "Priya"
+    embedder = get_embedder()
+    assert self_introduction("hey im priya raman, new here", embedder) == "Priya Raman"
+    assert self_introduction("im priya and i hate mondays", embedder) == "Priya"
+
+
 def test_a_message_the_ai_drafts_is_signed_with_the_users_name() -> None:
     """ "sign it darek" gives no introduction, but the AI's draft closes "Cheers, Darek":
     a message is signed by whoever sends it. The name it greets is the recipient's."""
