@@ -101,3 +101,16 @@ def test_a_date_taken_out_leaves_the_sentence_as_written() -> None:
     assert not r.ok and r.words == ("summer",)
     r = check(claim.replace("03-10", "03-11"), CONSULTANT, "Ines", "2026-03-17")
     assert not r.ok and r.reason == "date 2026-03-11 is not in the evidence"
+
+
+NAN = "my nan had a fall last night, she's ok but they're keeping her in for observation"
+
+
+def test_a_word_for_someone_in_its_seldom_sense_said_of_someone() -> None:
+    # 'nan' is a grandmother only in a seldom sense of WordNet's (it is bread first);
+    # 'my nan' says which.
+    ok = check("Joe's grandmother had a fall on 2026-06-10.", NAN, "Joe", "2026-06-11")
+    assert ok.ok, ok.reason
+    for other in ("aunt", "mother"):
+        r = check(f"Joe's {other} had a fall on 2026-06-10.", NAN, "Joe", "2026-06-11")
+        assert not r.ok and r.words == (other,), (other, r)

@@ -124,6 +124,12 @@ def _tidy(text: str) -> str:
     return re.sub(r"^(\s*),", r"\1 ", out)
 
 
+def _said_as_someones(word: str, text: str) -> bool:
+    """Is the word said after a possessive pronoun in the text ('my nan', 'our gran')?"""
+    pattern = rf"\b(?:my|our|your|his|her|their)\s+{re.escape(word)}\b"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
 def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
     text = "\n".join(ev.text for ev in evidence)
     ctx = " ".join([*(ev.context for ev in evidence), *(ev.title for ev in evidence)])
@@ -456,6 +462,13 @@ def _unsupported_words(
             )
             >= WINDOW_SIMILARITY
             for e in rare[w]
+        )
+        # A word for someone that the block's word is only in a seldom sense, said of
+        # someone by a possessive ('my nan', 'my gran' for a grandmother): the sense in
+        # use there is the person, whatever else the word means ('nan' is bread).
+        ok = ok or (
+            lexicon.names_someone(said.get(w, w))
+            and any(_said_as_someones(e, ev.text) for e in rare[w])
         )
         ok = ok or any(model.pair(w, e) >= VERB_SIMILARITY for e in verbs.get(w, ()))
         if not ok and pos.get(w) == "VERB":
