@@ -97,7 +97,18 @@ def _words(question: str) -> list[str]:
         and w.lower() not in _frame()
         # "who is my manager?" asks who holds a relation, not about a "manager" as a whole
         and not (i and words[i - 1].lower() in _POSSESSIVES)
+        # "what kind of car do i have?" asks for one car, not about "car" as a whole
+        and not _category(words, i)
     ]
+
+
+def _category(words: list[str], i: int) -> bool:
+    """The word names the category a question asks one of: "what car", "which kind of
+    car"."""
+    before = [w.lower() for w in words[max(0, i - 3) : i]]
+    return before[-1:] in (["what"], ["which"]) or (
+        len(before) == 3 and before[0] in ("what", "which") and before[2] == "of"
+    )
 
 
 def mentions(text: str, name: str) -> bool:

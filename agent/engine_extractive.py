@@ -33,7 +33,7 @@ from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .labels import readable
 from .memory_agent import Finding, MemoryReport
-from .question import Question, analyse, names_owner
+from .question import Question, analyse, asks_with_verb, names_amount, names_owner
 from .reader import (
     Candidate,
     Reader,
@@ -341,6 +341,8 @@ class ExtractiveEngine:
         (`answer_asked` in language/data/prototypes.json), by a margin."""
         if q.answer_type != "thing" or q.wh not in ("what", "which"):
             return q
+        if asks_with_verb(q.text) and not names_amount(q.text):
+            return q  # "what did the plumber fix?": its verb is no paying or costing
         similarity = self._similarity()
         if similarity is None:
             return q

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from language.names import TITLES
 from validators.lexicon import base_forms, describes, kind_of, known
 
+from .kinds import noun_starts
 from .labels import Labels, field_of
 from .question import Question
 from .slots import Asked, Fill, asked_slot, fill
@@ -83,6 +84,8 @@ _MOVE_PREP = re.compile(r"\b(?:to|from|into)\s+$", re.I)
 _DETERMINERS = frozenset(
     ["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "some"]
 )
+#: What a question about before names as the later one: "before lumen", "prior to leeds".
+_BEFORE = re.compile(r"\b(?:before|prior to)\s+([^?.!,]+)")
 #: A slot's words longer than this are a clause, not an answer.
 MAX_FILLED = 6
 
@@ -349,11 +352,14 @@ class SpanPicker:
         for "what colour", "sage green" (not "green"), "violin" for "which instrument"."""
         head = self.q.head or ""
         words = list(WORD.finditer(s))
+        # Only a word the tagger reads as a noun or an adjective names a thing: "came
+        # round" is no round of golf for "what sport".
+        things = noun_starts(s)
         out: list[Span] = []
         i = 0
         while i < len(words):
             for n in (2, 1):  # the longer name of the kind first: "sage green"
-                if i + n > len(words):
+                if i + n > len(words) or words[i].start() not in things:
                     continue
                 start, end = words[i].start(), words[i + n - 1].end()
                 text = s[start:end]
@@ -457,11 +463,21 @@ class SpanPicker:
             return False
         # ... in another form too: "Vets" is the "vet" asked about, not a vet's name.
         said = terms(" ".join(words))
+        if said & self._before_stems:
+            # "where did i work before lumen?": Lumen Health is when, not the answer.
+            return True
         return words <= qwords or (len(words) == 1 and bool(said) and said <= self._q_stems)
 
     @cached_property
     def _q_stems(self) -> set[str]:
         return terms(self.q.text)
+
+    @cached_property
+    def _before_stems(self) -> set[str]:
+        """The stems of what a question about before says the answer came before: "lumen"
+        in "where did i work before lumen?"."""
+        m = _BEFORE.search(self.q.text.lower())
+        return terms(m.group(1)) if m else set()
 
     def _fill(self, s: str) -> Fill | None:
         """Where `s` fills the slot the question asks about (`slots.py`)."""
@@ -537,9 +553,22 @@ class SpanPicker:
         def slotted(sp: Span) -> bool:
             return fit is not None and fit.holds(sp.start, sp.end)
 
+        def then(sp: Span) -> int:
+            # Asked about before, the value said to have held before: "handed in my notice
+            # at harbourview, starting at lumen health" -> harbourview.
+            from .reader import said_of_before
+
+            return said_of_before(s, sp.start, sp.end) if self.q.past else 0
+
         return min(
             spans,
-            key=lambda sp: (-slotted(sp), -named(sp), min(far(sp, p) for p in spots), sp.start),
+            key=lambda sp: (
+                -slotted(sp),
+                -then(sp),
+                -named(sp),
+                min(far(sp, p) for p in spots),
+                sp.start,
+            ),
         )
 
 

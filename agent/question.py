@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from .spans import MONTHS, dates
 from .text import WORD, lexicon, stopwords, terms
@@ -197,12 +198,53 @@ def analyse(text: str) -> Question:
         chain=tuple(chain),
         names=names,
         current=has_cue(low, "current_cues"),
-        past=has_cue(low, "past_cues") and not has_cue(low, "current_cues"),
+        past=_asks_before(low) and not has_cue(low, "current_cues"),
         present=_present(low),
         choices=choices,
         order=order,
         head=head[-1] if head and head[-1] not in type_nouns() else None,
     )
+
+
+#: A price per a unit of time: "a month", "per hour", "weekly".
+_RATE = re.compile(
+    r"\b(?:a|an|per|each|every)\s+(?:hour|day|week|month|year|night|session)\b|"
+    r"\b(?:hourly|daily|weekly|monthly|yearly|nightly)\b"
+)
+
+
+def names_amount(text: str) -> bool:
+    """Whether a question that asks with a verb of its own ("what did the plumber ...?")
+    can ask for an amount: a word of it says what an amount is, by WordNet, a verb of
+    paying, costing or weighing ("charge", "spend", "bill", "come to"), a noun of a
+    payment or a price in its usual sense ("rent", "wage"), a kind-of-answer word of
+    amounts ("fee", "salary"), or a rate ("a month"). "What did the plumber fix?" says
+    none, however near the amount examples its topic puts it. A question with no verb
+    but "be" ("what's the deposit on the flat?") is not asked this."""
+    from validators.lexicon import sense_of
+
+    low = text.lower()
+    if _RATE.search(low):
+        return True
+    words = WORD.findall(low)
+    light = set(_words("generic_verbs"))
+    pairs = [f"{a}_{b}" for a, b in pairwise(words)]
+    for w in [*words, *pairs]:
+        if type_nouns().get(w) == "number" and w not in ("many", "much", "old"):
+            return True
+        if w in light or w in stopwords():
+            continue
+        if any(sense_of(w, a, "v") for a in _words("amount_verbs")):
+            return True
+        if any(sense_of(w, a, "n", primary=True) for a in _words("amount_nouns")):
+            return True
+    return False
+
+
+def asks_with_verb(text: str) -> bool:
+    """The question has a helping verb, so a main verb of its own: "what did the plumber
+    fix?", not "what's the rent?"."""
+    return bool(_AUXILIARY.search(text.lower()))
 
 
 def names_owner(q: Question, owner_names: list[str] | tuple[str, ...]) -> bool:
@@ -288,6 +330,18 @@ def _time_scope(low: str) -> re.Match[str] | None:
     return re.search(
         rf"\b(?:in|during)\s+(?:({months})(?:\s+((?:19|20)\d\d))?|((?:19|20)\d\d))\b", low
     )
+
+
+#: A clause that says when something asked happened: "... when the old one chipped".
+_SUBORDINATE = re.compile(r"(?<=\w)\s+(?:when|while|after|because|if|until|whenever)\b.*$")
+
+
+def _asks_before(low: str) -> bool:
+    """The question asks what held before ("where did i work before?", "my old job",
+    "did i use to ..."), in its own clause: "what knife did i want when the old one
+    chipped?" asks what was wanted then, the old knife being when."""
+    main = _SUBORDINATE.sub("", low)
+    return has_cue(main, "past_cues") or bool(re.search(r"\bdid\b.*\buse to\b", main))
 
 
 def _present(low: str) -> bool:
@@ -448,4 +502,12 @@ def _choices(text: str) -> tuple[str, ...]:
     return (left, right)
 
 
-__all__ = ["Question", "analyse", "has_cue", "lexicon", "names_owner"]
+__all__ = [
+    "Question",
+    "analyse",
+    "asks_with_verb",
+    "has_cue",
+    "lexicon",
+    "names_amount",
+    "names_owner",
+]

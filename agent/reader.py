@@ -19,8 +19,9 @@ from validators.endings import ending_verb
 from validators.lexicon import known, phrasal_verb
 
 from .evidence import Block
+from .kinds import names_kind
 from .labels import Field, Labels, field_of
-from .picker import _LIST_GAP, _PLURAL, SpanPicker, _plural, _value
+from .picker import _CLAUSE_BREAK, _LIST_GAP, _PLURAL, SpanPicker, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns, without_time
 from .spans import (
     MONTHS,
@@ -410,6 +411,29 @@ def _ended(sentence: str, value: str) -> bool:
     before = WORD.findall(low[:at])[-ENDED_WINDOW:]
     after = WORD.findall(low[at + len(value) :])[:ENDED_WINDOW]
     return _ending(before) or _ending(after)
+
+
+def said_of_before(sentence: str, start: int, end: int) -> int:
+    """Whether the clause of the value at `start:end` says it held before (1: "i used to
+    work at a bakery", "moved out of the flat in headingley", "left tesco") or holds now
+    (-1: "now at kestrel logistics", "new place is in chapel allerton", "starting at
+    lumen health"), else 0. A clause runs between commas, "and", "but", "so"."""
+    low = sentence.lower()
+    cuts = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(low)), len(low)]
+    lo = max((c for c in cuts if c <= start), default=0)
+    hi = min((c for c in cuts if c >= end), default=len(low))
+    words = WORD.findall(low[lo:hi])
+    clause = " " + " ".join(words) + " "
+    if any(f" {cue} " in clause for cue in _cue_words("past_cues")) or _ending(words):
+        return 1
+    if any(f" {cue} " in clause for cue in (*_cue_words("current_cues"), *_cue_words("new_cues"))):
+        return -1
+    return 0
+
+
+@cache
+def _cue_words(key: str) -> tuple[str, ...]:
+    return tuple(str(w) for w in lexicon()[key])  # type: ignore[union-attr]
 
 
 def _ending(words: list[str]) -> bool:
@@ -942,6 +966,11 @@ class Reader(SpanPicker):
                 and _ended(c.text, span)
             ):
                 score -= ENDED  # "the wusthof is retired": what held, not what holds now
+            if q.past and span and c.fact is None:
+                # "where did i use to work?": "i used to work at a bakery", not "now at
+                # kestrel logistics"
+                at = c.text.lower().find(span.lower())
+                score += ENDED * said_of_before(c.text, at, at + len(span)) if at >= 0 else 0.0
             if self._of_another(c, about, span):
                 continue  # "everything lives in obsidian" for "where do i live?"
             if (q.owner == "me" or not self.subj.defined) and _by_ai(c.block) and c.fact is None:
@@ -952,6 +981,8 @@ class Reader(SpanPicker):
             out.append(Reading(c, score, span, about, weak, when, sim, fit, self._apart(c, span)))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
         out = self._mentioning(out, topic, pool)
+        if self._one_kind_asked:
+            out = self._naming_kind(out)  # "what car": a sentence that names a car
         if rival_wins([subject_fit(r) for r in out[:1]], rival_fits):
             return []  # what was asked about is another person's (see whose.py)
         nouns = {t for t in topic if t in self._asked_nouns}
@@ -968,7 +999,42 @@ class Reader(SpanPicker):
             when = asked_time(q.text, dated[-1] if dated else None)
             if when is not None or q.current or q.present:
                 out = _value_at(out, when)
+        if out and q.past:
+            out = self._value_before(out)
         return out
+
+    def _value_before(self, readings: list[Reading]) -> list[Reading]:
+        """For a question about before ("where did i work before lumen?", "... used to"):
+        when the best answer is a page's current value of an attribute, the latest of the
+        values the page dates as held before answers; without one, the turn the current
+        value was read from, which often says the old one too ("handed in my notice at
+        harbourview, starting at lumen health"). The current value itself is no answer."""
+        best = readings[0].candidate.fact
+        if best is None or not best.attr or best.historic:
+            return readings
+
+        def same(f: Fact | None) -> bool:
+            return (
+                f is not None
+                and f.page == best.page
+                and terms(f.attr or "") == terms(best.attr or "")
+                and f.value != best.value
+            )
+
+        olds = [r for r in readings if r.candidate.fact and r.candidate.fact.historic]
+        olds = [r for r in olds if same(r.candidate.fact)]
+        if olds:
+            pick = max(olds, key=lambda r: (r.candidate.date or dt.date.min, r.score))
+            return [pick, *(r for r in readings if r is not pick)]
+        rest = [r for r in readings if r.candidate.fact is not best]
+        current = (best.value or "").lower()
+        for block in best.blocks:
+            turn = Candidate(block.text, (block,), readings[0].candidate.rank)
+            span, weak, when = self.span(turn)
+            if span and not weak and span.lower() not in current:
+                top = replace(readings[0], candidate=turn, span=span, when=when)
+                return [top, *rest]
+        return rest
 
     def _thing_said_before(self, c: Candidate) -> bool:
         """A thing of the asker's that the question names ("my allotment") may go unsaid
@@ -1049,6 +1115,22 @@ class Reader(SpanPicker):
             labelled = self._of_attribute(c) or bool(self._asked_fields(c))
             if r.sim >= SIM_MENTION or 2 * close >= len(surface) or labelled:
                 kept.append(r)  # a value of the attribute asked after says it in its label
+        return kept
+
+    def _naming_kind(self, readings: list[Reading]) -> list[Reading]:
+        """Only readings that name a thing of the kind asked for ("what car do i drive?":
+        a car, by WordNet, a name or the embedding model; `kinds.py`), of the best
+        MAX_MENTION: a sentence that shares the question's other words ("drive", "play")
+        and names no car is no answer."""
+        head = self.q.head or ""
+        exclude = set(WORD.findall(self.q.text.lower())) - {head}
+        exclude |= self.known_people | self.speakers | self.subj.names | self.subj.owner_names
+        kept = []
+        for r in readings[:MAX_MENTION]:
+            c = r.candidate
+            texts = [c.text, *c.retold]
+            if any(names_kind(t, head, self.similarity, exclude, self.proper or ()) for t in texts):
+                kept.append(r)
         return kept
 
     def _verb_phrase_words(self) -> set[str]:

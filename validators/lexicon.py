@@ -180,7 +180,24 @@ def kind_of(category: str, word: str) -> bool:
     # for a word that can describe (a quality's value), not for a thing ("job" is a book
     # only as the Book of Job, "guide" only as a guidebook).
     senses = _senses(word, rare=describes(word))
-    return bool(set(_ancestors(senses, GENERAL_HOPS)) & _senses(category, rare=True))
+    # The category is a noun ("what phone"): "called" is a kind of phoning, a verb, and
+    # names no phone.
+    wn = _load()
+    kinds = {s for s in _senses(category, rare=True) if wn.pos[s] == "n"}
+    return bool(set(_ancestors(senses, GENERAL_HOPS)) & kinds)
+
+
+@cache
+def sense_of(word: str, anchor: str, pos: str, primary: bool = False) -> bool:
+    """Is the word, in a sense of part of speech `pos` ("n" or "v"), the anchor or a kind
+    of it: 'bill' and 'overcharge' of 'charge' (verbs), 'rent' of 'payment' (nouns)?
+    With `primary`, only the word's most frequent sense counts ('deal' is an amount only
+    in a sense nobody means when asking "what kind of deal did he get?")."""
+    wn = _load()
+    own = _primary(word) if primary else _senses(word)
+    senses = {s for s in own if wn.pos[s] == pos}
+    anchors = {s for s in _senses(anchor) if wn.pos[s] == pos}
+    return bool(set(_ancestors(senses, GENERAL_HOPS - 1)) & anchors)
 
 
 @cache
