@@ -36,7 +36,7 @@ from language.names import TITLES, known_word, looks_like_name, names_nobody
 from memory_schema.links import normalize_key
 
 from .extract import Observation, link
-from .lexicon import OCCUPATIONS, RELATIONS, is_pet
+from .lexicon import OCCUPATIONS, RELATIONS, SINGLE_RELATIONS, is_pet
 
 #: A subject named as a person in this many sessions is a name (as `observe.MIN_SESSIONS`).
 MIN_SESSIONS = 2
@@ -108,6 +108,7 @@ class Use:
     dictionary: bool = False  # a dictionary word ("pickle", "bramble") used as a name
     gendered: bool = False  # its sentence says "she", "his", ... of someone
     before: str = ""  # the word before it, lower case
+    plural: bool = False  # tagged a plural noun ("waffles"): a name only with a relation
 
 
 @dataclass
@@ -136,6 +137,7 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
         if t.ent_type_ and t.ent_type_ not in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP"):
             continue  # a date, an amount
         use = Use(row, path, low, t.idx, t.idx + len(t.text), _grammar(t), dictionary=dictionary)
+        use.plural = t.tag_ == "NNS"
         use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
         use.before = doc[t.i - 1].lower_ if t.i > 0 else ""
         use.relation, use.mine = _relation(t)
@@ -162,10 +164,12 @@ def _said_to_be(t: Any) -> bool:
     kinds += [c for c in t.children if c.dep_ == "appos"]
     kinds += [t.head] if t.dep_ == "appos" else []
     kinds += [k] if (k := _kind_named(t)) is not None else []
-    return any(
-        _is_relation(k) and any(c.dep_ == "poss" and c.lower_ in _POSSESSIVE for c in k.children)
-        for k in kinds
-    )
+    if t.i + 2 < len(t.doc) and t.doc[t.i + 1].text in (",", "(", "-", "–"):
+        # "meet waffles, our new kitten", however the parser hung it; not "big news, my
+        # new manager is ...", where the relation is the subject of a clause of its own
+        after = t.doc[t.i + 2 : t.i + 5]
+        kinds += [r for r in after if r.dep_ not in ("nsubj", "nsubjpass") and _is_relation(r)]
+    return any(_is_relation(k) and _the_speakers(k) for k in kinds)
 
 
 def _owned_relation_before(t: Any) -> bool:
@@ -183,8 +187,8 @@ def _dictionary_candidate(t: Any) -> bool:
     "bramble", "pepper"): a singular noun, no relation or role word ("mum", "vet"), no
     word that names nobody (pronouns, chat shorthand)."""
     low = t.text
-    if len(low) < 3 or not low.isalpha() or t.tag_ not in ("NN", "NNP"):
-        return False
+    if len(low) < 3 or not low.isalpha() or t.tag_ not in ("NN", "NNP", "NNS"):
+        return False  # "waffles", "biscuits": a plural is a name only beside a relation
     if _is_relation(t):
         return False
     return not names_nobody(low)  # called only for words looks_like_name refuses
@@ -226,7 +230,11 @@ def _relation(t: Any) -> tuple[str | None, bool]:
     doc = t.doc
 
     def found(r: Any) -> tuple[str, bool]:
-        mine = any(w.lower_ in _POSSESSIVE for w in doc[max(0, r.i - 3) : r.i])
+        window = list(doc[max(0, r.i - 3) : r.i])
+        at = [i for i, w in enumerate(window) if w.lower_ in _POSSESSIVE]
+        # "my sister's boyfriend marco" is the sister's: no possessive between
+        theirs = bool(at) and any(w.tag_ == "POS" for w in window[at[-1] :])
+        mine = (bool(at) and not theirs) or _the_speakers(r)
         return r.lemma_.lower() if _relation_word(r.lemma_.lower()) else r.lower_, mine
 
     if t.i > 0 and _is_relation(doc[t.i - 1]):
@@ -258,10 +266,38 @@ def _kind_named(t: Any) -> Any:
     if t.dep_ == "attr" and head.lemma_ == "be":
         subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
         if subj is not None and subj.lemma_.lower() == "name":
-            return next((c for c in subj.children if c.dep_ == "poss" and c.pos_ == "NOUN"), None)
+            owner = next((c for c in subj.children if c.dep_ == "poss"), None)
+            if owner is not None and owner.pos_ == "NOUN":
+                return owner
+            if owner is not None and owner.lower_ in _GENDERED | {"their", "its"}:
+                # "we got a puppy!! her name is luna": the one the sentence before
+                # introduced, a kind of animal or person the speaker got or has
+                return _introduced_before(subj)
     if head.lemma_.lower() in ("call", "name") and head.tag_ == "VBN" and t.i == head.i + 1:
         return next((c for c in head.children if c.dep_ == "nsubjpass"), None)
     return None
+
+
+def _introduced_before(tok: Any) -> Any:
+    """The last noun of the sentence before `tok`'s that the speaker got or has ("we got
+    a puppy", "i have a new flatmate") and that is a relation or a kind of animal."""
+    if tok.sent.start == 0:
+        return None
+    before = tok.doc[tok.doc[tok.sent.start - 1].sent.start : tok.sent.start]
+    for n in reversed(before):
+        if n.pos_ == "NOUN" and _is_relation(n) and _the_speakers(n):
+            return n
+    return None
+
+
+def _the_speakers(noun: Any) -> bool:
+    """ "our dog", "my rescue greyhound", or "we got a puppy": the speaker's."""
+    if any(c.dep_ == "poss" and c.lower_ in _POSSESSIVE for c in noun.children):
+        return True
+    verb = noun.head
+    return noun.dep_ == "dobj" and any(
+        c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children
+    )
 
 
 def typed_lowercase(sentence: str) -> bool:
@@ -323,6 +359,8 @@ def decide(
             # A word one letter off a dictionary word counts ("partick", "patrick").
             out[key] = Named(key, key.title(), "place", rows={u.row for u, _ in found})
             continue
+        if all(u.plural for u, _ in found) and not any(u.relation for u, _ in found):
+            continue  # "keys", "plans": a plural is a name only when said to be someone
         if found[0][0].dictionary:
             # A dictionary word is a name only when the run never uses it as a thing or a
             # place ("the pickle", "in the garden", "at work"), uses it as someone in
@@ -478,4 +516,9 @@ def relation_observations(named: dict[str, Named]) -> list[Observation]:
         mine = Observation(me, "person", "keyed", section, text, key=n.title, **at)
         theirs = f"{rel.capitalize()} of {link(me, 'person')}"
         out += [mine, Observation(n.title, kind, "keyed", "People", theirs, key=me, **at)]
+        if rel in SINGLE_RELATIONS:
+            # One at a time ("my partner sam"): also the current value, with its history,
+            # as "my partner Sam" is (`extract`).
+            value = link(n.title, kind)
+            out.append(Observation(me, "person", "fact", "Current", value, rel.capitalize(), **at))
     return out

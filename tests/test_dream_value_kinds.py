@@ -87,3 +87,37 @@ def test_a_pet_named_with_a_dictionary_word_gets_its_own_notes(kinds) -> None:
     # "pickle" is a word of the language: "pickle is our dog" makes it a name
     pet = (kinds / "knowledge/pets/Pickle.md").read_text()
     assert "chewed" in pet, pet
+
+
+#: A pet introduced before it is named, a name that looks like a plural, a partner named
+#: in passing.
+INTRODUCED = [
+    ("2026-01-10", [
+        "we got a puppy!! her name is luna",
+        "meet waffles, our new kitten",
+        "my partner sam is doing most of the driving",
+    ]),
+    ("2026-02-14", [
+        "luna chewed the sofa, she is a nightmare",
+        "waffles slept on my keyboard all day",
+    ]),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def introduced(tmp_path_factory: pytest.TempPathFactory):
+    return dreamed_chats(tmp_path_factory.mktemp("introduced"), daily_chats(INTRODUCED, "Ha!"))
+
+
+def test_a_pet_named_after_it_was_introduced(introduced) -> None:
+    assert "chewed the sofa" in (introduced / "knowledge/pets/Luna.md").read_text()
+    assert not (introduced / "knowledge/people/Luna.md").exists()
+
+
+def test_a_name_that_looks_like_a_plural_beside_its_kind(introduced) -> None:
+    assert "keyboard" in (introduced / "knowledge/pets/Waffles.md").read_text()
+
+
+def test_a_partner_named_in_passing_is_the_current_partner(introduced) -> None:
+    current = " ".join(section((introduced / "knowledge/people/User.md").read_text(), "Current"))
+    assert "**Partner:** [[Sam" in current, current
