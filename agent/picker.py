@@ -14,6 +14,7 @@ import re
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from language.dates import WEEKDAY_NAMES, dates, render_date
 from language.names import TITLES
 from validators.lexicon import base_forms, describes, kind_of, known
 
@@ -23,19 +24,16 @@ from .question import Question
 from .slots import Asked, Fill, asked_slot, fill
 from .spans import (
     COUNT_WORDS,
-    WEEKDAYS,
     Span,
     amounts,
     change,
     clock_times,
-    dates,
     durations,
     frequencies,
     is_code,
     money_rank,
     names,
     occupations,
-    render_date,
     written_lowercase,
 )
 from .text import WORD, stem, stopwords, terms
@@ -63,7 +61,7 @@ _LIST_GAP = re.compile(r"\s*(?:,|,?\s+and|&)\s*", re.I)
 _WEEKDAY_ASKED = re.compile(
     r"\b(?:which|what) (?:night|evening|morning|weekday)s?\b|\bday of the week\b", re.I
 )
-_WEEKDAY_WORD = re.compile(rf"\b({'|'.join(WEEKDAYS)})s?\b", re.I)
+_WEEKDAY_WORD = re.compile(rf"\b({'|'.join(WEEKDAY_NAMES)})s?\b", re.I)
 _PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
 _DATE_WORD = re.compile(
     r"(?:last |next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)(?:day)?s?|"
@@ -206,13 +204,13 @@ class SpanPicker:
                 for m in _WEEKDAY_WORD.finditer(b)
             ]
             return (days[0].text, False, None) if days else (None, False, None)
-        found = dates(c.text, said)
+        found = _date_spans(c.text, said)
         if found:
             sp = self._nearest(c.text, found)
             return sp.text, False, sp.date
         # A page line's own date is when it was said; its evidence may name the day.
         for b in c.blocks if c.fact is not None else ():
-            found = dates(b.text, b.date)
+            found = _date_spans(b.text, b.date)
             if found:
                 sp = self._nearest(b.text, found)
                 return sp.text, False, sp.date
@@ -652,3 +650,8 @@ CODE_CHARS = 24
 def _value(f: Fact) -> str:
     value = f.value or ""
     return value.strip().rstrip(".").strip()
+
+
+def _date_spans(text: str, said: dt.date | None) -> list[Span]:
+    """The dates of a sentence as answers say them ("7 May 2023" for "yesterday")."""
+    return [Span(d.shown, d.start, d.end, d.date) for d in dates(text, said)]

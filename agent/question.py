@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 
-from .spans import MONTHS, dates
+from language.dates import MONTH_NAMES as MONTHS
+from language.dates import dates
+
 from .text import WORD, lexicon, stopwords, terms
 
 _TOKEN = re.compile(r"[^\W_][\w'’.-]*[^\W_]|[^\W_]")  # letters of any script: "Tomás"

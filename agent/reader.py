@@ -14,6 +14,7 @@ from functools import cache, cached_property
 from itertools import pairwise
 from typing import Any
 
+from language.dates import MONTH_NAMES, WEEKDAY_NAMES
 from memory_schema.session import AI_SPEAKERS
 from validators.endings import ending_verb
 from validators.lexicon import known, phrasal_verb
@@ -23,11 +24,7 @@ from .kinds import names_kind
 from .labels import Field, Labels, field_of
 from .picker import _CLAUSE_BREAK, _LIST_GAP, _PLURAL, SpanPicker, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns, without_time
-from .spans import (
-    MONTHS,
-    WEEKDAYS,
-    change,
-)
+from .spans import change
 from .text import WORD, is_question, lexicon, stem, stopwords, terms
 from .ties import apart, light_verbs, measured, measures, named_in_reply, said_of_another
 from .whose import (
@@ -445,7 +442,8 @@ def _ending(words: list[str]) -> bool:
 def _when_words() -> frozenset[str]:
     """Stems that say when or how current, not what ("current", "recently", "october"),
     and question words the stopwords keep ("whose")."""
-    words = [*MONTHS, *WEEKDAYS, "recent", "recently", "lately", "ago", "today", "yesterday"]
+    words = [*MONTH_NAMES, *WEEKDAY_NAMES, "recent", "recently", "lately", "ago", "today"]
+    words.append("yesterday")
     wh = ["who", "whom", "whose", "what", "which", "where", "when", "why", "how"]
     wh += [w + "s" for w in wh]  # typed without the apostrophe: "whos", "whats", "wheres"
     for key in ("current_cues", "past_cues", "earlier_cues", "later_cues"):

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .spans import dates
+from language.dates import dates
+
 from .text import terms
 
 _WH = frozenset(["who", "whom", "what", "which", "where"])

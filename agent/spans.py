@@ -1,8 +1,7 @@
-"""Typed answer spans in a sentence: dates, amounts, names, occupations, changes of value.
+"""Typed answer spans in a sentence: amounts, names, occupations, changes of value.
 
-A "when" answer is a date, read from the sentence ("on the 28th of January") or worked
-out from when it was said ("yesterday", said on 8 May 2023, is 7 May 2023); an amount
-is a number with its unit; a name is a run of capitalized words (or what follows
+Dates are read by the one date parser, `language.dates`; an amount is a number with its
+unit; a name is a run of capitalized words (or what follows
 "called"/"named"). Deterministic regular expressions: no model.
 """
 
@@ -13,22 +12,10 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from dateutil.relativedelta import relativedelta
-
+from language.dates import MONTHS, dates
 from language.names import looks_like_name
 
 from .text import NUMBER_WORDS, lexicon, stopwords
-
-MONTHS = [
-    "january", "february", "march", "april", "may", "june", "july", "august",
-    "september", "october", "november", "december",
-]  # fmt: skip
-_MON = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
-WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-_WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 
 #: The number words that count something ("two weeks", "after sixty days"), as a regex.
 COUNT_WORDS = "|".join(w for w in NUMBER_WORDS if " " not in w and w not in ("a", "an", "several"))
@@ -36,38 +23,6 @@ _NUM_WORD = (
     r"(?:\d+|a couple of|a few|several|an?|one|two|three|four|five|six|seven|eight|"
     r"nine|ten|eleven|twelve|fifteen|twenty|thirty)"
 )
-_DAY_MONTH = re.compile(
-    rf"\b(?:{_WD},?\s+)?(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+({_MON})\b\.?"
-    rf"(?:,?\s+(\d{{4}}))?",
-    re.I,
-)
-_MONTH_DAY = re.compile(
-    rf"\b(?:{_WD},?\s+)?({_MON})\.?\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?",
-    re.I,
-)
-_MODAL_SUBJECT = re.compile(r"\b(?:i|you|we|they|he|she|it|that|this|which|who)\s+$", re.I)
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_MONTH_YEAR = re.compile(rf"\b(?:in\s+)?({_MON})\s+(\d{{4}})\b", re.I)
-_YEAR = re.compile(r"\b(?:in|since|of|from)\s+((?:19|20)\d\d)\b", re.I)
-#: "spring 2027", "the fall of 2026": a season of a year, from its first month.
-_SEASON_YEAR = re.compile(
-    r"\b(spring|summer|fall|autumn|winter)\s+(?:of\s+)?((?:19|20)\d\d)\b", re.I
-)
-_SEASON_MONTH = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
-_AGO = re.compile(rf"\b({_NUM_WORD})\s+(day|week|month|year)s?\s+ago\b", re.I)
-_REL_WEEKDAY = re.compile(rf"\b(last|this|next|on|this past|past)\s+({_WD})\b", re.I)
-_REL_PERIOD = re.compile(r"\b(last|this|next|this past|past)\s+(week|weekend|month|year)\b", re.I)
-_REL_DAY = re.compile(
-    r"\b(the day before yesterday|yesterday|last night|today|tonight|this morning|"
-    r"this afternoon|this evening|tomorrow)\b",
-    re.I,
-)
-_PAST = re.compile(
-    r"\b(was|were|went|had|did|got|made|took|ran|gave|saw|met|came|felt|found|"
-    r"[a-z]{3,}ed)\b",
-    re.I,
-)
-
 _AMOUNT = re.compile(
     r"(?:[$€£]\s?)?\b\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:k\b|%|percent\b))?"
     r"(?:\s*(?!(?:and|or|to|a|an|the|in|on|at|of|for|with|is|was|but|so|per|each|every|"
@@ -141,161 +96,6 @@ class Span:
     start: int
     end: int
     date: dt.date | None = None  # for dates: the day (or first day of the month/year)
-
-
-def _month(name: str) -> int:
-    return next(i for i, m in enumerate(MONTHS, 1) if m.startswith(name.lower()[:3]))
-
-
-def render_date(d: dt.date, precision: str = "day") -> str:
-    """4 March 2025, March 2025, 2025."""
-    if precision == "year":
-        return str(d.year)
-    if precision == "month":
-        return f"{MONTHS[d.month - 1].title()} {d.year}"
-    return f"{d.day} {MONTHS[d.month - 1].title()} {d.year}"
-
-
-def _count(word: str) -> int:
-    return int(word) if word.isdigit() else NUMBER_WORDS.get(word.lower(), 1)
-
-
-def dates(sentence: str, said_on: dt.date | None) -> list[Span]:
-    """Dates in a sentence, explicit or relative to the day it was said."""
-    out: list[Span] = []
-    taken: list[tuple[int, int]] = []
-
-    def add(m: re.Match[str], text: str, d: dt.date | None) -> None:
-        if any(m.start() < e and s < m.end() for s, e in taken):
-            return
-        taken.append((m.start(), m.end()))
-        out.append(Span(text, m.start(), m.end(), d))
-
-    year = said_on.year if said_on else None
-    for m in _ISO.finditer(sentence):
-        try:
-            d = dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        except ValueError:
-            continue
-        add(m, render_date(d), d)
-    for rx, day_g, mon_g in ((_DAY_MONTH, 1, 2), (_MONTH_DAY, 2, 1)):
-        for m in rx.finditer(sentence):
-            y = int(m.group(3)) if m.group(3) else year
-            try:
-                d = dt.date(y, _month(m.group(mon_g)), int(m.group(day_g))) if y else None
-            except ValueError:
-                continue
-            # "may" typed in lower case is the modal verb after a subject ("you may 2x
-            # the dose"); elsewhere "may 31st" is the month, as people type it.
-            lower_may = m.group(mon_g) == "may" and rx is _MONTH_DAY and not m.group(3)
-            if lower_may and _MODAL_SUBJECT.search(sentence[: m.start()]):
-                continue
-            text = render_date(d) if d else f"{int(m.group(day_g))} {m.group(mon_g).title()}"
-            add(m, text, d)
-    for m in _MONTH_YEAR.finditer(sentence):
-        d = dt.date(int(m.group(2)), _month(m.group(1)), 1)
-        add(m, render_date(d, "month"), d)
-    for m in _SEASON_YEAR.finditer(sentence):
-        d = dt.date(int(m.group(2)), _SEASON_MONTH[m.group(1).lower()], 1)
-        add(m, f"{m.group(1).lower()} {m.group(2)}", d)
-    if said_on is None:
-        for m in _YEAR.finditer(sentence):
-            add(m, m.group(1), dt.date(int(m.group(1)), 1, 1))
-        return sorted(out, key=lambda s: s.start)
-    past = bool(_PAST.search(sentence))
-    for m in _REL_DAY.finditer(sentence):
-        word = m.group(1).lower()
-        shift = {"the day before yesterday": -2, "yesterday": -1, "last night": -1,
-                 "tomorrow": 1}.get(word, 0)  # fmt: skip
-        d = said_on + dt.timedelta(days=shift)
-        add(m, render_date(d), d)
-    for m in _AGO.finditer(sentence):
-        n, unit = _count(m.group(1)), m.group(2).lower()
-        d = said_on - relativedelta(**{unit + "s": n})
-        precision = {"day": "day", "week": "day", "month": "month", "year": "year"}[unit]
-        add(m, render_date(d, precision), d)
-    for m in _REL_WEEKDAY.finditer(sentence):
-        which, wd = m.group(1).lower(), WEEKDAYS.index(m.group(2).lower())
-        delta = (wd - said_on.weekday()) % 7
-        if which in ("last", "past", "this past") or (which == "on" and past):
-            d = said_on - dt.timedelta(days=(said_on.weekday() - wd) % 7 or 7)
-        else:
-            d = said_on + dt.timedelta(days=delta or 7)
-        add(m, render_date(d), d)
-    for m in _REL_PERIOD.finditer(sentence):
-        which, unit = m.group(1).lower(), m.group(2).lower()
-        sign = -1 if which in ("last", "past", "this past") else (1 if which == "next" else 0)
-        if unit in ("week", "weekend"):
-            side = {-1: "before", 1: "after", 0: "of"}[sign]
-            d = said_on + dt.timedelta(weeks=sign)
-            add(m, f"the {unit} {side} {render_date(said_on)}", d)
-        elif unit == "month":
-            d = (said_on + relativedelta(months=sign)).replace(day=1)
-            add(m, render_date(d, "month"), d)
-        else:
-            d = dt.date(said_on.year + sign, 1, 1)
-            add(m, str(d.year), d)
-    for m in _MONTHLY_DAY.finditer(sentence):
-        add(m, m.group(0).lower(), None)  # a day that comes back: no one date
-    for m in _ORDINAL_DAY.finditer(sentence):
-        weekday = _WEEKDAY_BEFORE.search(sentence[: m.start()])
-        d = _day_of_month(int(m.group(1)), said_on, past, _weekday(weekday))
-        if d:
-            add(m, render_date(d), d)
-    for m in _YEAR.finditer(sentence):
-        add(m, m.group(1), dt.date(int(m.group(1)), 1, 1))
-    return sorted(out, key=lambda s: s.start)
-
-
-#: A day of every month ("rent goes out on the 15th of every month", "1st of each
-#: month"): the answer to when it is due, though no one day of the calendar.
-_MONTHLY_DAY = re.compile(
-    r"\b(?:the\s+)?(?:[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)\s+of\s+(?:every|each|the)\s+month\b",
-    re.I,
-)
-
-
-#: A day of the month said alone ("moved in on the 13th", "last day is the 28th"), not
-#: "the 3rd time" or "my 40th": what follows is a break, not a noun.
-_ORDINAL_DAY = re.compile(
-    r"\bthe\s+([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)\b"
-    r"(?=\s*(?:[,.!?;:)]|$)|\s+(?:and|but|so|or|at|till|until|to|when|then|i|we|is|was|"
-    r"if|because|bc|lol|too|as)\b)",
-    re.I,
-)
-
-
-#: A day of the week said just before a day of the month: "saturday the 26th".
-_WEEKDAY_BEFORE = re.compile(
-    r"\b(mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\s*$", re.I
-)
-
-
-def _weekday(m: re.Match[str] | None) -> int | None:
-    return [w[:3] for w in WEEKDAYS].index(m.group(1).lower()[:3]) if m else None
-
-
-def _day_of_month(
-    day: int, said_on: dt.date, past: bool, weekday: int | None = None
-) -> dt.date | None:
-    """The day of the month meant: this month's; the month before's for a past event
-    on a later day than the one it is said on ("moved in on the 28th", said on the 3rd);
-    the next month's for a coming one on an earlier day ("keys on the 5th", said on the
-    20th). With a day of the week ("vans booked for saturday the 26th", said on 9 July),
-    the nearest month where that day falls on it: 26 July, whatever the tense."""
-    if weekday is not None:
-        from validators.loose_dates import days_numbered
-
-        return next(iter(days_numbered(day, said_on, weekday)), None)
-    month = said_on.replace(day=1)
-    if past and day > said_on.day:
-        month -= relativedelta(months=1)
-    elif not past and day < said_on.day:
-        month += relativedelta(months=1)
-    try:
-        return month.replace(day=day)
-    except ValueError:
-        return None
 
 
 #: A number written as a word with the noun it counts ("two weeks", "three kids").
@@ -641,11 +441,9 @@ __all__ = [
     "amounts",
     "change",
     "clock_times",
-    "dates",
     "durations",
     "frequencies",
     "names",
     "occupations",
-    "render_date",
     "written_lowercase",
 ]

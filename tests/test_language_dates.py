@@ -1,0 +1,312 @@
+"""The one date parser (language.dates): every form the agent's and the validators' date
+readers handled, in the words people type (lower case, short, misspelt)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from language.dates import dates, month_number, render_date, weekday_number
+
+D = dt.date
+WED = D(2024, 3, 13)  # a Wednesday
+SUN = D(2026, 6, 15 - 1)  # Sunday 14 June 2026
+THU = D(2026, 3, 12)  # a Thursday
+
+
+def one(text: str, said: dt.date | None, **kw):  # type: ignore[no-untyped-def]
+    (found,) = dates(text, said, **kw)
+    return found
+
+
+def found(text: str, said: dt.date | None, **kw) -> dict[str, dt.date | None]:
+    return {s.phrase: s.date for s in dates(text, said, **kw)}
+
+
+# -- written dates -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("The boat goes back in the water on the 2nd of May 2024", D(2024, 5, 2)),
+        ("on 3 May 2026", D(2026, 5, 3)),
+        ("May 2nd, 2024", D(2024, 5, 2)),
+        ("Friday, 3 May 2024", D(2024, 5, 3)),
+        ("2024-05-02", D(2024, 5, 2)),
+        ("2024/05/02", D(2024, 5, 2)),
+        ("14/03/2025", D(2025, 3, 14)),  # the day first: 14 is no month
+        ("3/14/2025", D(2025, 3, 14)),  # the month first: 14 is no month
+        ("14.03.2025", D(2025, 3, 14)),
+        ("the 21st of sept 2025", D(2025, 9, 21)),
+        ("oct. 3 2025", D(2025, 10, 3)),
+        ("3 DEC 2025", D(2025, 12, 3)),
+        ("febuary 3rd 2025", D(2025, 2, 3)),  # misspelt
+        ("3 janurary 2025", D(2025, 1, 3)),
+        ("decmber 24 2025", D(2025, 12, 24)),
+        ("on 5 agust 2025", D(2025, 8, 5)),
+    ],
+)
+def test_a_written_day_in_any_common_form(text: str, day: dt.date) -> None:
+    s = one(text, None)
+    assert (s.date, s.precision, s.yearless, s.relative) == (day, "day", False, False)
+    assert text[s.start : s.end] == s.phrase
+
+
+def test_a_day_and_month_without_a_year_is_in_the_year_nearest_the_day_said() -> None:
+    assert one("on the 5th of February", D(2024, 11, 12)).date == D(2025, 2, 5)
+    assert one("on 30 January", D(2025, 2, 3)).date == D(2025, 1, 30)
+    s = one("lease ends may 31st", D(2025, 8, 22))
+    assert (s.date, s.yearless, s.shown) == (D(2025, 5, 31), True, "31 May 2025")
+    assert one("sept 21st", D(2025, 9, 20)).date == D(2025, 9, 21)
+    # With no day said it cannot be placed, but it is still a date (no amount).
+    s = one("due 21 Sept", None)
+    assert (s.phrase, s.date, s.shown) == ("21 Sept", None, "21 September")
+    assert dates("31 June", D(2025, 1, 1)) == []  # no such day
+
+
+def test_lower_case_may_is_a_month_unless_a_subject_makes_it_a_verb() -> None:
+    assert dates("you may 2x the dose", D(2025, 8, 22)) == []
+    assert dates("we may 3 times", D(2025, 8, 22)) == []
+    assert [s.date for s in dates("may 3 works for me", D(2025, 8, 22))] == [D(2025, 5, 3)]
+
+
+def test_words_that_only_look_like_months_are_no_dates() -> None:
+    assert dates("3 members came and 2 marks were lost", WED) == []
+    assert dates("about 1500 people, over 2000 tickets", WED) == []
+    assert dates("Jan said she would come", WED, loose=True) == []
+    assert dates("we do it on fridays", WED, loose=True) == []  # every Friday, no one day
+
+
+def test_months_seasons_and_years() -> None:
+    s = one("we married in June 2024", WED)
+    assert (s.date, s.last, s.precision, s.shown) == (
+        D(2024, 6, 1),
+        D(2024, 6, 30),
+        "month",
+        "June 2024",
+    )
+    assert one("back in jun 2019", None).date == D(2019, 6, 1)
+    got = dates("summer 2026 field season, defend spring 2027.", D(2025, 10, 20))
+    assert [(s.shown, s.date, s.last) for s in got] == [
+        ("summer 2026", D(2026, 6, 1), D(2026, 8, 31)),
+        ("spring 2027", D(2027, 3, 1), D(2027, 5, 31)),
+    ]
+    assert one("the fall of 2026", None).first == D(2026, 9, 1)
+    s = one("we have lived here since 2019", None)
+    assert (s.phrase, s.date, s.last, s.precision) == (
+        "since 2019",
+        D(2019, 1, 1),
+        D(2019, 12, 31),
+        "year",
+    )
+
+
+# -- stretches of days -----------------------------------------------------------------
+
+
+def test_weeks_weekends_ranges_and_parts_of_a_month() -> None:
+    s = one("the weekend of 24-25 January 2026", None)
+    assert (s.phrase, s.first, s.last, s.precision) == (
+        "the weekend of 24-25 January 2026",
+        D(2026, 1, 24),
+        D(2026, 1, 25),
+        "weekend",
+    )
+    s = one("the week of 9 February 2026", None)
+    assert (s.first, s.last, s.precision) == (D(2026, 2, 9), D(2026, 2, 15), "week")
+    s = one("off from the 3rd to the 5th of may", D(2026, 4, 1))
+    assert (s.first, s.last) == (D(2026, 5, 3), D(2026, 5, 5))
+    s = one("january 24-25 2026", None)
+    assert (s.first, s.last, s.precision, s.shown) == (
+        D(2026, 1, 24),
+        D(2026, 1, 25),
+        "days",
+        "24-25 January 2026",
+    )
+    s = one("mid-September 2025", None)
+    assert (s.first, s.last, s.yearless) == (D(2025, 9, 11), D(2025, 9, 20), False)
+    s = one("moving late oct", D(2025, 9, 1))
+    assert (s.first, s.last, s.yearless) == (D(2025, 10, 21), D(2025, 10, 31), True)
+    # A span no week or month holds is two dates, not one range.
+    assert len(dates("between 1 and 28 May 2026", None)) == 1
+
+
+# -- relative to the day said -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("We repainted it yesterday.", D(2024, 3, 12)),
+        ("went out last night", D(2024, 3, 12)),
+        ("fixed it the day before yesterday", D(2024, 3, 11)),
+        ("the day after tomorrow", D(2024, 3, 15)),
+        ("today", WED),
+        ("this morning", WED),
+        ("tonight", WED),
+        ("tomorrow", D(2024, 3, 14)),
+        ("yesterdy was rough", D(2024, 3, 12)),  # misspelt
+        ("tomorow works", D(2024, 3, 14)),
+        ("see you tommorrow", D(2024, 3, 14)),
+        ("Last Saturday was the regatta.", D(2024, 3, 9)),
+        ("saw her last tues", D(2024, 3, 12)),
+        ("last fri", D(2024, 3, 8)),
+        ("this past monday", D(2024, 3, 11)),
+        ("next friday", D(2024, 3, 15)),
+        ("this thursday", D(2024, 3, 14)),
+        ("we met on friday", D(2024, 3, 8)),  # said in the past: the one before
+        ("meet on friday?", D(2024, 3, 15)),  # to come: the one after
+        ("met him on wensday", D(2024, 3, 6)),  # misspelt
+        ("two weeks ago", D(2024, 2, 28)),
+        ("2 wks ago", D(2024, 2, 28)),
+        ("a couple of days ago", D(2024, 3, 11)),
+        ("a couple weeks ago", D(2024, 2, 28)),
+        ("a few days ago", D(2024, 3, 10)),
+        ("moved a fortnight ago", D(2024, 2, 28)),
+        ("in 6 weeks", D(2024, 4, 24)),
+        ("in two months' time", D(2024, 5, 13)),
+        ("in a fortnight", D(2024, 3, 27)),
+        ("3 days from now", D(2024, 3, 16)),
+        ("moved in on the 13th, boxes mostly gone", WED),
+    ],
+)
+def test_a_day_said_relative_to_the_day_said(text: str, day: dt.date) -> None:
+    s = one(text, WED)
+    assert (s.date, s.relative) == (day, True), s
+    assert dates(text, None) == []  # without the day said, no day to find
+
+
+def test_months_years_weeks_and_weekends_said_relatively() -> None:
+    assert one("Next month we sail to Bergen.", WED).shown == "April 2024"
+    assert (one("next month", WED).first, one("next month", WED).last) == (
+        D(2024, 4, 1),
+        D(2024, 4, 30),
+    )
+    assert one("I bought it three years ago.", WED).shown == "2021"
+    assert one("three months ago", WED).shown == "December 2023"
+    assert one("last year", WED).date == D(2023, 1, 1)
+    assert one("this year", WED).last == D(2024, 12, 31)
+    s = one("It launched last week.", WED)
+    assert (s.shown, s.first, s.last) == (
+        "the week before 13 March 2024",
+        D(2024, 3, 4),
+        D(2024, 3, 10),
+    )
+    tue = D(2026, 1, 27)
+    assert one("last weekend", tue).readings == ((D(2026, 1, 24), D(2026, 1, 25)),)
+    assert (one("next week", tue).first, one("next week", tue).last) == (
+        D(2026, 2, 2),
+        D(2026, 2, 8),
+    )
+    # 'next weekend' is the coming one or the one after it.
+    assert one("next weekend", tue).readings == (
+        (D(2026, 1, 31), D(2026, 2, 1)),
+        (D(2026, 2, 7), D(2026, 2, 8)),
+    )
+    assert one("this past weekend", tue).first == D(2026, 1, 24)
+    s = one("the week before last", WED)
+    assert (s.first, s.last) == (D(2024, 2, 26), D(2024, 3, 3))
+
+
+def test_short_weekdays_and_fortnights_in_one_turn() -> None:
+    got = found("saw her last tues, fixed the day before yesterday, moved a fortnight ago", THU)
+    assert got == {
+        "last tues": D(2026, 3, 10),
+        "the day before yesterday": D(2026, 3, 10),
+        "a fortnight ago": D(2026, 2, 26),
+    }
+    # 'moved in a fortnight ago' is in the past, not 'in a fortnight'.
+    assert found("we moved in a fortnight ago", THU) == {"a fortnight ago": D(2026, 2, 26)}
+    got = found("yesterday, last Friday and two weeks ago; 3 May 2026", SUN)
+    assert got == {
+        "yesterday": D(2026, 6, 13),
+        "last Friday": D(2026, 6, 12),
+        "two weeks ago": D(2026, 5, 31),
+        "3 May 2026": D(2026, 5, 3),
+    }
+
+
+def test_a_day_of_the_month_said_alone() -> None:
+    said = D(2026, 6, 22)
+    got = dates("moved my stuff into lous on the 13th, boxes mostly gone", said)
+    assert [(s.shown, s.date) for s in got] == [("13 June 2026", D(2026, 6, 13))]
+    # A coming day before today's is next month's; a past one after it, last month's.
+    assert one("keys on the 5th!!", D(2025, 10, 20)).date == D(2025, 11, 5)
+    assert one("we moved in on the 28th", D(2026, 3, 3)).date == D(2026, 2, 28)
+    # "the 3rd time", "my 40th" are no days to answer with ...
+    assert dates("its the 3rd time i asked", said) == [] and dates("my 40th is soon", said) == []
+    # ... though 'the 3rd' may still be a day: the support check takes both nearest.
+    s = one("its the 3rd time i asked", said, loose=True)
+    assert s.loose and s.readings == (
+        (D(2026, 6, 3), D(2026, 6, 3)),
+        (D(2026, 7, 3), D(2026, 7, 3)),
+    )
+    s = one("rent goes out on the 15th of every month", said)
+    assert (s.precision, s.date, s.shown) == ("monthly", None, "the 15th of every month")
+
+
+def test_a_day_of_the_month_with_its_weekday_is_the_nearest_month_that_fits() -> None:
+    said = D(2025, 7, 9)
+    # Booked in the past tense, for a coming Saturday: 26 July 2025 is one, 26 June is not.
+    got = dates("van booked for saturday the 26th, leaving at 8", said)
+    assert [s.date for s in got] == [D(2025, 7, 26)]
+    # Without a weekday the tense decides.
+    assert [s.date for s in dates("we moved on the 26th.", said)] == [D(2025, 6, 26)]
+
+
+# -- loose: what leaves the day open --------------------------------------------------------
+
+
+def test_a_bare_weekday_month_or_season_is_read_only_when_asked_and_both_ways() -> None:
+    fri = D(2025, 3, 14)  # a Friday
+    assert dates("see you Friday", fri) == []
+    s = one("see you Friday", fri, loose=True)
+    assert s.loose and [a for a, _ in s.readings] == [D(2025, 3, 14), D(2025, 3, 21)]
+    assert [a for a, _ in one("see you on sat", fri, loose=True).readings] == [
+        D(2025, 3, 8),
+        D(2025, 3, 15),
+    ]
+    # 'in June' is the June before or after; 'next June' only after, 'last June' before.
+    assert [a for a, _ in one("moving in June", fri, loose=True).readings] == [
+        D(2024, 6, 1),
+        D(2025, 6, 1),
+    ]
+    assert [a for a, _ in one("next June", fri, loose=True).readings] == [D(2025, 6, 1)]
+    assert [a for a, _ in one("last June", fri, loose=True).readings] == [D(2024, 6, 1)]
+    assert [a for a, _ in one("since jan", fri, loose=True).readings] == [D(2025, 1, 1)]
+    # A season: 'last summer' said in February is last year's, or this one's.
+    years = [a.year for a, _ in one("last summer", D(2024, 2, 1), loose=True).readings]
+    assert years == [2023, 2024]
+    years = [a.year for a, _ in one("next spring", D(2023, 11, 1), loose=True).readings]
+    assert years == [2023, 2024]
+    assert [a.year for a, _ in one("in the winter", fri, loose=True).readings] == [2024, 2025, 2026]
+
+
+# -- words and rendering --------------------------------------------------------------------
+
+
+def test_month_and_weekday_words_typed_any_way() -> None:
+    assert [month_number(w) for w in ("Sept.", "sep", "FEB", "febuary", "feburary", "octobre")] == [
+        9,
+        9,
+        2,
+        2,
+        2,
+        10,
+    ]
+    assert [month_number(w) for w in ("member", "mayor", "marks", "junior", "summer")] == [None] * 5
+    assert [weekday_number(w) for w in ("tues", "Thurs", "wensday", "saterday", "fridays")] == [
+        1,
+        3,
+        2,
+        5,
+        None,
+    ]
+
+
+def test_rendering() -> None:
+    assert render_date(D(2025, 3, 4)) == "4 March 2025"
+    assert render_date(D(2025, 3, 4), "month") == "March 2025"
+    assert render_date(D(2025, 3, 4), "year") == "2025"
