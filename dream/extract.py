@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from validators.semantic import STOPWORDS, content_words, resolve_dates
+from language.dates import dates
+from validators.semantic import STOPWORDS, content_words
 
 from .lexicon import (
     NOT_NAMES,
@@ -156,9 +157,9 @@ def job_start_date(text: str, when: dt.date | None) -> dt.date | None:
     """The day a turn says a new job starts ('I start there on February 3')."""
     for sent in sentences(text):
         if _P["start_day"].search(sent):
-            dates = resolve_dates(sent, when)
-            if dates:
-                return dates[0][1]
+            days = [s.date for s in dates(sent, when) if s.date]
+            if days:
+                return days[0]
     return None
 
 
@@ -469,7 +470,7 @@ def _preferences(s: str, user: bool, obs) -> None:  # type: ignore[no-untyped-de
     m = _found("have", s)
     if (
         m
-        and not resolve_dates(m.group("what"), dt.date(2000, 1, 1))
+        and not dates(m.group("what"), dt.date(2000, 1, 1))
         and not re.search(
             r"\b(?:with|next|this|tomorrow|tonight|today|meeting|call|appointment)\b",
             m.group("what"),
@@ -492,10 +493,6 @@ def _mine_to_theirs(text: str) -> str:
     return text
 
 
-#: Relative dates that name a day; "last month" or "next year" name no day to list.
-_DAY_PHRASE = re.compile(r"\b(?:week|month|year|weekend)s?\b", re.IGNORECASE)
-
-
 def _event(s: str, sentence: str, when: dt.date | None, obs, me: str) -> None:  # type: ignore[no-untyped-def]
     """A dated thing in the speaker's life: 'my first pottery class is on January 30'."""
     if len(sentence) > 240:
@@ -509,19 +506,20 @@ def _event(s: str, sentence: str, when: dt.date | None, obs, me: str) -> None:  
         return  # "feels like just yesterday": a figure of speech
     if re.search(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping)\b", s, re.I):
         return  # not something that happened or will
-    dates = [(p, d) for p, d in resolve_dates(s, when) if not _DAY_PHRASE.search(p)]
+    # Dates that name a day; "last month" or "two weeks ago" name no day to list.
+    days = [(d.phrase, d.date) for d in dates(s, when) if d.precision == "day" and d.date]
     if not mine and not _FIRST_PERSON.search(s):
         # No one named at all ("knee surgery on 4 February went well"): the speaker's,
         # but only with a date that names its day.
-        dates = [(p, d) for p, d in dates if re.search(r"\d", p)]
+        days = [(p, d) for p, d in days if re.search(r"\d", p)]
         if not s[:1].islower():
             return
-    if not dates:
+    if not days:
         return
-    text = _speaker_clause(s, dates[0][0], me)
+    text = _speaker_clause(s, days[0][0], me)
     if text is None or len(content_words(text)) < 3:
         return
-    obs(kind="item", section="Events", text=f"{dates[0][1].isoformat()}: {text}")
+    obs(kind="item", section="Events", text=f"{days[0][1].isoformat()}: {text}")
 
 
 #: An event's sentence with fewer content words takes the sentence before it along.

@@ -32,9 +32,9 @@ from typing import Any
 import numpy as np
 
 from language import classifier_for, parse
+from language.dates import dates
 from language.person import clean_text, restore_subject, rewrite_third_person
 from memory_schema.links import link_target_for_path, normalize_key
-from validators.semantic import resolve_dates
 
 from . import forget as fg
 from .attributes import WORKPLACE_KINDS, AttributeReader
@@ -100,11 +100,14 @@ class Statement:
 
 
 def _with_dates(text: str, when: dt.date | None) -> str:
-    """'... yesterday' -> '... yesterday (2023-05-07)': the day stays findable."""
-    for phrase, day in resolve_dates(text, when):
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", phrase) or day == when:
+    """'... yesterday' -> '... yesterday (2023-05-07)': the day stays findable. A month,
+    season or year written out names no day, and an ISO date is one already."""
+    for s in reversed(dates(text, when)):
+        if s.date is None or s.date == when or re.fullmatch(r"\d{4}-\d{2}-\d{2}", s.phrase):
             continue
-        text = re.sub(rf"\b{re.escape(phrase)}\b", f"{phrase} ({day.isoformat()})", text, count=1)
+        if not s.relative and s.precision in ("month", "season", "year"):
+            continue
+        text = f"{text[: s.end]} ({s.date.isoformat()}){text[s.end :]}"
     return text
 
 

@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from language.dates import MONTHS, WEEKDAYS, dates, days_named
 from validators.support import Evidence, Judge, check_support
-from validators.words import MONTHS, STOPWORDS, WEEKDAYS, resolve_dates, tokens
+from validators.words import STOPWORDS, tokens
 
 from .errors import EvalError
 
@@ -74,8 +75,7 @@ def _day(value: Any) -> dt.date | None:
             return dt.date.fromisoformat(m.group(0))
         except ValueError:
             return None
-    found = resolve_dates(text, None)
-    return found[0][1] if found else None
+    return next((s.date for s in dates(text, None) if s.precision == "day" and s.date), None)
 
 
 def _names(text: str) -> list[str]:
@@ -134,14 +134,14 @@ def evidence_of(evidence: str, context: Any) -> Evidence:
     if m and not speaker:
         speaker = m.group(1)  # "Caroline: I went ..." names its speaker
     listeners = [n for n in listeners if n and n != speaker]
-    dates = {d for _, d in resolve_dates(evidence, day)}
+    days = days_named(evidence, day)
     if day:
-        dates.add(day)
+        days.add(day)
     context_names = " ".join([speaker, *listeners, title, *extra])
     return Evidence(
         evidence,
         context_names,
-        dates,
+        days,
         speaker=speaker,
         listeners=tuple(listeners),
         title=title,

@@ -31,7 +31,6 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -586,9 +585,9 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
             d = said_on - dt.timedelta(days=(said_on.weekday() - wd) % 7 or 7)
         else:
             d = ahead
-        # Chat names a week loosely ("on friday", "this friday", even "last friday" said
-        # on a Saturday of the one the day before): the days either side stay readings.
-        readings = sorted({d, back, ahead})
+        # 'on friday' and 'this friday' leave the week open: the days either side stay
+        # readings; 'last' and 'next' say which.
+        readings = sorted({d, back, ahead}) if which in ("on", "this") else [d]
         found.add(m.start(), m.end(), d, "day", readings=[(r, r) for r in readings],
                   shown=render_date(d), **rel)  # fmt: skip
     for m in _REL_PERIOD.finditer(text):
@@ -612,7 +611,12 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
                 stretches = [(sat, sun)]
                 if which == "next":  # the coming one, or the one after it
                     stretches.append((sat + dt.timedelta(weeks=1), sun + dt.timedelta(weeks=1)))
-            a, b = stretches[0]
+                if which == "this" and said_on.weekday() <= 1:
+                    # Said on a Monday or Tuesday, "cleared the loft this weekend" is the
+                    # one just gone as often as the coming one.
+                    gone = said_on - dt.timedelta(days=said_on.weekday() + 1)
+                    stretches.insert(0, (gone - dt.timedelta(days=1), gone))
+            a, b = stretches[-1] if which == "this" else stretches[0]
             found.add(m.start(), m.end(), d, unit, first=a, last=b, readings=stretches,
                       shown=shown, **rel)  # fmt: skip
         elif unit == "month":
@@ -680,14 +684,15 @@ def _loose(text: str, said_on: dt.date, found: _Found) -> None:
                   shown=f"{season} {a.year}", relative=True, loose=True)  # fmt: skip
 
 
-def spans_days(spans: list[DateSpan]) -> Iterator[dt.date]:
-    """Every day the spans may mean: the day each points at and the first day of each of
-    its readings (a month or season by its first day)."""
-    for s in spans:
-        if s.date:
-            yield s.date
-        for a, _ in s.readings:
-            yield a
+def days_named(text: str, said_on: dt.date | None) -> set[dt.date]:
+    """The days a text names, read against the day it was said: the day each phrase
+    points at. A month, season or year written out ('June 2024', 'in 2020') is no day;
+    one said relatively ('next month', 'two years ago') points at one."""
+    return {
+        s.date
+        for s in dates(text, said_on)
+        if s.date and (s.relative or s.precision not in ("month", "season", "year"))
+    }
 
 
 __all__ = [
@@ -698,9 +703,9 @@ __all__ = [
     "WEEKDAY_SHORT",
     "DateSpan",
     "dates",
+    "days_named",
     "days_numbered",
     "month_number",
     "render_date",
-    "spans_days",
     "weekday_number",
 ]

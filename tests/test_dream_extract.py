@@ -14,7 +14,7 @@ from dream.extract import Observation, from_sentence, sentences, tool_label
 from dream.mentions import Mentions, third_person_facts, topic_after
 from dream.wiki import WikiPage
 from validators.semantic import Evidence as Ev
-from validators.semantic import check_claim, resolve_dates
+from validators.semantic import check_claim
 
 DAY = dt.date(2026, 4, 10)
 
@@ -204,13 +204,6 @@ def test_events_are_the_speakers_and_dated() -> None:
     assert items("Samir got engaged yesterday, we're thrilled.", "Events") == []
     assert items("It feels like just yesterday I moved here.", "Events") == []
     assert items("I'd go to the gig tomorrow if I could.", "Events") == []
-
-
-def test_dates_without_a_year_take_the_nearest_year() -> None:
-    assert resolve_dates("on the 5th of February", dt.date(2024, 11, 12))[0][1] == dt.date(
-        2025, 2, 5
-    )
-    assert resolve_dates("on 30 January", dt.date(2025, 2, 3))[0][1] == dt.date(2025, 1, 30)
 
 
 def test_sentences_do_not_break_after_titles() -> None:

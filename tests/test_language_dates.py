@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from language.dates import dates, month_number, render_date, weekday_number
+from language.dates import dates, days_named, month_number, render_date, weekday_number
 
 D = dt.date
 WED = D(2024, 3, 13)  # a Wednesday
@@ -310,3 +310,25 @@ def test_rendering() -> None:
     assert render_date(D(2025, 3, 4)) == "4 March 2025"
     assert render_date(D(2025, 3, 4), "month") == "March 2025"
     assert render_date(D(2025, 3, 4), "year") == "2025"
+
+
+def test_this_weekend_said_early_in_the_week_may_be_the_one_just_gone() -> None:
+    mon = D(2026, 3, 9)
+    assert one("cleared the loft this weekend", mon).readings == (
+        (D(2026, 3, 7), D(2026, 3, 8)),
+        (D(2026, 3, 14), D(2026, 3, 15)),
+    )
+    assert one("this weekend", D(2026, 3, 12)).readings == ((D(2026, 3, 14), D(2026, 3, 15)),)
+    # 'last' and 'next' say which week; 'on' and 'this' leave it open.
+    assert one("last friday", mon).readings == ((D(2026, 3, 6), D(2026, 3, 6)),)
+    assert len(one("on friday", mon).readings) == 2
+
+
+def test_the_days_a_text_names() -> None:
+    # A month, season or year written out is no day; said relatively it points at one.
+    assert days_named("in June 2024, summer 2025, since 2019", WED) == set()
+    assert days_named("3 May 2026, yesterday, two months ago", WED) == {
+        D(2026, 5, 3),
+        D(2024, 3, 12),
+        D(2024, 1, 13),
+    }

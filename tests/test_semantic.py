@@ -8,7 +8,7 @@ from memory_schema import Evidence, MemoryRepo, build_page
 from tests.test_dream_support import JUNE, MAY, add_sessions
 from validators import validate_semantics
 from validators.semantic import Evidence as Block
-from validators.semantic import check_claim, resolve_dates
+from validators.semantic import check_claim
 
 DAY = dt.date(2026, 6, 15)
 
@@ -114,14 +114,6 @@ def test_planted_contradictions_are_rejected(memory: MemoryRepo) -> None:
         "notes/misc/maya.md",
     }
     assert all("'Employer'" in f.message for f in contradictions)
-
-
-def test_relative_dates_resolve_against_the_day_said() -> None:
-    found = dict(resolve_dates("yesterday, last Friday and two weeks ago; 3 May 2026", DAY))
-    assert found["yesterday"] == dt.date(2026, 6, 14)
-    assert found["last Friday"] == dt.date(2026, 6, 12)
-    assert found["two weeks ago"] == dt.date(2026, 6, 1)
-    assert found["3 May 2026"] == dt.date(2026, 5, 3)
 
 
 def test_judge_replaces_the_word_test_but_not_the_hard_checks() -> None:

@@ -16,9 +16,9 @@ SAID = dt.date(2025, 3, 14)  # a Friday
 
 
 def block(text: str, speaker: str = "Rhea", listener: str = "Ilya") -> list[Evidence]:
-    from validators.words import resolve_dates
+    from language.dates import days_named
 
-    dates = {SAID} | {d for _, d in resolve_dates(text, SAID)}
+    dates = {SAID} | days_named(text, SAID)
     return [Evidence(text, f"{speaker} {listener}", dates, speaker, (listener,), "Chat", SAID)]
 
 

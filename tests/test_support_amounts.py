@@ -1,5 +1,5 @@
 """Amounts and days as people say them in chat, read through the one number reader
-(words.numbers_in) and the one date parser (words.resolve_dates): '9k', 'four grand',
+(words.numbers_in) and the one date parser (language.dates): '9k', 'four grand',
 'a couple of', 'half', 'last tues', 'a fortnight ago', 'the day before yesterday'. Each
 faithful claim has a twin with one detail changed that stays rejected."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from tests.test_support_predicates import check
-from validators.words import numbers_in, resolve_dates
+from validators.words import numbers_in
 
 THURSDAY = dt.date(2026, 3, 12)
 
@@ -42,23 +42,6 @@ def test_a_share_in_words_is_the_percentage_a_claim_writes() -> None:
     assert check("They knocked 50% off the price because of the scratch.", ev).ok
     r = check("They knocked 30% off the price because of the scratch.", ev)
     assert not r.ok and "30" in r.reason
-
-
-def test_short_weekdays_and_fortnights_are_days_of_the_one_date_parser() -> None:
-    found = dict(
-        resolve_dates(
-            "saw her last tues, fixed the day before yesterday, moved a fortnight ago", THURSDAY
-        )
-    )
-    assert found == {
-        "last tues": dt.date(2026, 3, 10),
-        "the day before yesterday": dt.date(2026, 3, 10),
-        "a fortnight ago": dt.date(2026, 2, 26),
-    }
-    # 'moved in a fortnight ago' is in the past, not 'in a fortnight'.
-    assert dict(resolve_dates("we moved in a fortnight ago", THURSDAY)) == {
-        "a fortnight ago": dt.date(2026, 2, 26)
-    }
 
 
 def test_a_day_said_relatively_supports_the_claims_date() -> None:

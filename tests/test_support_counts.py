@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import datetime as dt
 
+from language.dates import days_named
 from validators.support import Evidence, check_support
-from validators.words import numbers_in, resolve_dates
+from validators.words import numbers_in
 
 SAID = dt.date(2026, 1, 20)
 
 
 def check(claim: str, text: str, model: bool = False):  # type: ignore[no-untyped-def]
-    dates = {SAID} | {d for _, d in resolve_dates(text, SAID)}
+    dates = {SAID} | days_named(text, SAID)
     block = [Evidence(text, "", dates, "Rhea", (), "", SAID)]
     return check_support(claim, block, similarity=None if model else False)
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import datetime as dt
 
+from language.dates import days_named
 from validators.predicates import predicates
 from validators.support import Evidence, check_support
-from validators.words import resolve_dates
 
 SAID = dt.date(2026, 3, 9)
 
 
 def block(text: str, speaker: str = "Noa") -> list[Evidence]:
-    dates = {SAID} | {d for _, d in resolve_dates(text, SAID)}
+    dates = {SAID} | days_named(text, SAID)
     return [Evidence(text, f"{speaker} Lev", dates, speaker, ("Lev",), "Chat", SAID)]
 
 

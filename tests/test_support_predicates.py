@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import datetime as dt
 
+from language.dates import days_named
 from validators.predicates import predicates
 from validators.support import Evidence, check_support
-from validators.words import numbers_in, resolve_dates
+from validators.words import numbers_in
 
 SAID = dt.date(2025, 3, 14)  # a Friday
 
 
 def block(text: str, said: dt.date = SAID) -> list[Evidence]:
-    dates = {said} | {d for _, d in resolve_dates(text, said)}
+    dates = {said} | days_named(text, said)
     return [Evidence(text, "Rhea Ilya", dates, "Rhea", ("Ilya",), "Chat", said)]
 
 

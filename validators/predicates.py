@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from language.dates import DateSpan, dates
+
 from .lexicon import base_forms
 from .moods import (
     _DESIRE_WITH,
@@ -38,7 +40,7 @@ from .moods import (
     without_scope,
 )
 from .negation import _cannot_wait, _negative
-from .words import MONTHS, NEGATIONS, resolve_dates
+from .words import MONTHS, NEGATIONS
 
 #: Moods: wanted or planned; still to come; done; going on now; going on since a time
 #: and still ('have been doing'); a plain present or a state.
@@ -288,9 +290,13 @@ def _subject(tok: Any) -> bool:
 
 
 def _later(text: str, said_on: dt.date | None) -> bool:
+    """Time to come: a day whose every reading is after the day said ('next friday', 'on
+    3 May 2027'; not 'on friday', which may be either)."""
     if _LATER_RE.search(text):
         return True
-    return said_on is not None and any(d > said_on for _, d in resolve_dates(text, said_on))
+    return said_on is not None and any(
+        all(a > said_on for a, _ in s.readings) for s in _days(text, said_on)
+    )
 
 
 def _month_to_come(tok: Any, aux: list[Any], text: str, said_on: dt.date | None) -> bool:
@@ -304,7 +310,19 @@ def _month_to_come(tok: Any, aux: list[Any], text: str, said_on: dt.date | None)
 
 
 def _earlier(text: str, said_on: dt.date | None) -> bool:
-    return said_on is not None and any(d < said_on for _, d in resolve_dates(text, said_on))
+    return said_on is not None and any(
+        all(b < said_on for _, b in s.readings) for s in _days(text, said_on)
+    )
+
+
+def _days(text: str, said_on: dt.date) -> list[DateSpan]:
+    """The phrases that name days. A month or year written out ('started IVF in November
+    2026') leaves the tense of its verb to say whether it is done."""
+    return [
+        s
+        for s in dates(text, said_on)
+        if s.readings and (s.relative or s.precision not in ("month", "season", "year"))
+    ]
 
 
 def _governor(tok: Any) -> Any | None:

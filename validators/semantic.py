@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from language.dates import days_named
 from memory_schema.errors import ParseError
 from memory_schema.layout import KNOWLEDGE, NOTES, iter_memory_files
 from memory_schema.links import CITE_DEF_RE, LinkResolver, normalize_key, short_quote
@@ -38,7 +39,6 @@ from .support import Evidence, Judge, check_support
 from .words import STOPWORDS as STOPWORDS
 from .words import content_words as content_words
 from .words import plain_claim as plain_claim
-from .words import resolve_dates as resolve_dates
 from .words import stem as stem
 from .words import tokens as tokens
 
@@ -129,7 +129,7 @@ class _EvidenceStore:
                 names += self.owner
             names += [self.resolver_title(name) for name in names]
             base = turn.at.date() if turn.at else doc.date
-            dates = {d for _, d in resolve_dates(turn.content, base)}
+            dates = days_named(turn.content, base)
             if base:
                 dates.add(base)
             others = tuple(p for p in doc.participants if p and p != turn.who)
@@ -154,7 +154,7 @@ class _EvidenceStore:
             captured = doc.captured
             base = captured.date() if isinstance(captured, dt.datetime) else captured
             text = doc.blocks[n - 1]
-            dates = {d for _, d in resolve_dates(text, base)} | {base}
+            dates = days_named(text, base) | {base}
             return Evidence(text, doc.title, dates, title=doc.title or "", said_on=base)
         return None
 

@@ -59,7 +59,7 @@ from .claim_words import (
 )
 from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
-from .loose_dates import loose_dates, season_years
+from .dated import days_left_open, unsupported_date
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
 from .role_holders import role_not_held
 from .similarity import PhraseSimilarity, default_similarity
@@ -78,16 +78,12 @@ from .word_ties import (
 )
 from .words import (
     durations,
-    month_parts,
     numbers_in,
     ordinals_in,
-    periods,
     plain_claim,
-    resolve_dates,
     same_duration,
     stem,
     tokens,
-    yearless_days,
 )
 
 #: A claim word is close enough to an evidence word or phrase at this cosine.
@@ -160,19 +156,14 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
             window = low[i : i + n]
             if any(w not in FUNCTION_WORDS for w in window):
                 phrases.append(" ".join(window))
-    dates = {d for ev in evidence for d in ev.dates}
-    for e in evidence:
-        if e.said_on:
-            dates |= loose_dates(e.text, e.said_on)
+    open_days, open_years = days_left_open(evidence)
+    dates = {d for ev in evidence for d in ev.dates} | open_days
     numbers = numbers_in(text + " " + ctx, block=True) | {
         n for t in toks if "-" in t for n in numbers_in(" ".join(_parts(t)), block=True)
     }
     # A day said or named vouches for its year, not for its day or month as a count:
     # 'in March' is no '3 kittens'.
-    numbers |= {str(d.year) for d in dates}
-    for e in evidence:
-        if e.said_on:
-            numbers |= {str(y) for y in season_years(e.text, e.said_on)}
+    numbers |= {str(d.year) for d in dates} | {str(y) for y in open_years}
     lows = {t.lower().replace("’", "'") for t in toks}
     return _Reading(
         words=words,
@@ -216,37 +207,11 @@ def check_support(
     text = plain_claim(claim)
     ev = _read(evidence, subject_names)
 
-    # Spans of days ('the week of 9 February 2026', 'the weekend of 24-25 January'):
-    # the block must name a day in the span, or a span inside it ('last weekend').
-    said = next((e.said_on for e in evidence if e.said_on), None)
-    ev_periods = [(a, b) for e in evidence for _, a, b in periods(e.text, e.said_on)]
-    for phrase, first, last in periods(text, said, relative=False):
-        if not any(first <= d <= last for d in ev.dates) and not any(
-            first <= a and b <= last for a, b in ev_periods
-        ):
-            return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
-        text = text.replace(phrase, " ")
-    # Dates: each must be a day the evidence names or was said on; a part of a month
-    # ('mid-September 2025') one of its days.
-    for phrase, year, month, days in month_parts(text):
-        if not any(d.month == month and d.day in days and year in (None, d.year) for d in ev.dates):
-            return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
-        text = text.replace(phrase, " ")
-    for phrase, day in resolve_dates(text, None):
-        # A day of a weekend the block names ('last weekend') is as good as named.
-        if day not in ev.dates and not any(
-            a <= day <= b and (b - a).days <= 2 for a, b in ev_periods
-        ):
-            return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
-        text = text.replace(phrase, " ")
-    # A day and month with no year ('October 4th', '21 Sept') is a date too when the
-    # block has a day said: one of the block's days, in whatever year ('tomorrow' said
-    # on 20 September is 'September 21st'), not a count to find among its numbers.
-    if said is not None:
-        for phrase, month, day in yearless_days(text):
-            if not any((d.month, d.day) == (month, day) for d in ev.dates):
-                return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
-            text = text.replace(phrase, " ")
+    # Days and stretches of days ('2026-03-10', 'October 4th', 'the weekend of 24-25
+    # January'): each one the evidence names (dated.unsupported_date says how).
+    phrase, text = unsupported_date(text, evidence, ev.dates)
+    if phrase is not None:
+        return _fail(f"date {phrase} is not in the evidence", [phrase], hard=True)
     # A span said in other units is the same span: 'two years' / 'twenty-four months',
     # 'a fortnight' / 'two weeks'. It is read in the block's words, so its count and
     # unit are checked as if the claim had said them so.

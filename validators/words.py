@@ -1,16 +1,17 @@
-"""Words of claims and evidence: tokens, stems, stop words, negation, numbers and dates.
+"""Words of claims and evidence: tokens, stems, stop words, negation, numbers and spans
+of time.
 
 One reading for every writer and checker: Dream's engines and the validators import
-these, so a date or a number means the same thing where it is written and where it is
-checked.
+these, so a number means the same thing where it is written and where it is checked.
+Dates are read by the one date parser, `language.dates`.
 """
 
 from __future__ import annotations
 
-import calendar
-import datetime as dt
 import re
 
+from language.dates import MONTHS as MONTHS
+from language.dates import WEEKDAYS as WEEKDAYS
 from memory_schema.links import CITE_RE, WIKILINK_RE
 
 
@@ -93,90 +94,8 @@ _BARE_K_RE = re.compile(r"(?<![\w.£$€])(\d+(?:\.\d+)?)k\b", re.IGNORECASE)
 #: Shares a block says in words, as the percentages a claim may write: 'half the loan'
 #: is '50%' of it. Read on the block's side only: a claim's 'half' states no count.
 _FRACTIONS = {"half": "50", "quarter": "25", "quarters": "75", "third": "33"}
-MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
-MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
-MONTHS["sept"] = 9  # as common as 'Sep' in British writing: '21 Sept'
-WEEKDAYS = {d.lower(): i for i, d in enumerate(calendar.day_name)}
-
 _TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:[.,:]\d+)*")
-_ISO_DATE_RE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _LABEL_RE = re.compile(r"\*\*[^*\n]{1,60}?:\*\*")
-_MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
-_DAY_MONTH_RE = re.compile(
-    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\.?|({_MONTH_NAMES})\.?\s+(\d{{1,2}})"
-    rf"(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?",
-    re.IGNORECASE,
-)
-#: Days of the week as people shorten them in chat ('last tues', 'on sat'). Some are
-#: also words ('sat', 'sun', 'wed'), so a reader takes them only where a day is meant:
-#: after 'last'/'next' here, after 'on'/'this'/'since' in loose_dates.
-WEEKDAY_SHORT = {
-    **dict.fromkeys(["mon"], 0),
-    **dict.fromkeys(["tue", "tues"], 1),
-    **dict.fromkeys(["wed", "weds"], 2),
-    **dict.fromkeys(["thu", "thur", "thurs"], 3),
-    **dict.fromkeys(["fri"], 4),
-    **dict.fromkeys(["sat"], 5),
-    **dict.fromkeys(["sun"], 6),
-}
-DAY_NAMES = "|".join(sorted([*WEEKDAYS, *WEEKDAY_SHORT], key=len, reverse=True))
-
-
-def weekday_index(word: str) -> int | None:
-    """Monday 0 .. Sunday 6 for a day's name or its short form ('tues', 'Sat')."""
-    low = word.lower()
-    return WEEKDAYS.get(low, WEEKDAY_SHORT.get(low))
-
-
-#: A count of units in a relative date: 'two', '3', 'a', 'a couple of'.
-_COUNT = r"\d+|a\s+couple\s+of|couple\s+of|a|an|" + "|".join(
-    w for w in NUMBER_WORDS if 0 < int(NUMBER_WORDS[w]) <= 12
-)
-_UNITS = r"(day|week|fortnight|month|year)s?"
-_RELATIVE_RE = re.compile(
-    r"\b(the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|"
-    r"yesterday|last night|today|tonight|this morning|this evening|tomorrow|"
-    rf"({_COUNT})\s+{_UNITS}\s+ago|"
-    rf"last\s+(week|month|year|weekend|{DAY_NAMES})|"
-    rf"next\s+(week|month|year|weekend|{DAY_NAMES})|"
-    rf"in\s+({_COUNT})\s+{_UNITS}(?:'?\s+time)?(?!\s+ago))\b",
-    re.IGNORECASE,
-)
-
-
-def _count(raw: str) -> int:
-    """'3' 3, 'two' 2, 'a couple of' 2, 'a' 1."""
-    raw = " ".join(raw.lower().split())
-    if raw.isdigit():
-        return int(raw)
-    if raw.endswith("couple of"):
-        return 2
-    return int(NUMBER_WORDS.get(raw, "1"))
-
-
-def _shift(base: dt.date, n: int, unit: str) -> dt.date:
-    """`base` moved by n units (negative: back); a fortnight is two weeks."""
-    if unit in ("day", "week", "fortnight"):
-        return base + dt.timedelta(days=n * int(_UNIT_DAYS[unit]))
-    return _shift_months(base, n * (12 if unit == "year" else 1))
-
-
-_MONTH_PART_RE = re.compile(
-    rf"\b(early|mid|late)[\s-]+({_MONTH_NAMES})\b(?:,?\s+(\d{{4}}))?", re.IGNORECASE
-)
-#: The days of a month that 'early', 'mid' and 'late' name.
-_PARTS_OF_MONTH = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
-
-
-def month_parts(text: str) -> list[tuple[str, int | None, int, range]]:
-    """Parts of a month a text names: 'mid-September 2025' -> (phrase, 2025, 9, days
-    11-20); the year is None when not written."""
-    out = []
-    for m in _MONTH_PART_RE.finditer(text):
-        first, last = _PARTS_OF_MONTH[m.group(1).lower()]
-        year = int(m.group(3)) if m.group(3) else None
-        out.append((m.group(0), year, MONTHS[m.group(2).lower()], range(first, last + 1)))
-    return out
 
 
 def plain_claim(text: str) -> str:
@@ -399,188 +318,3 @@ def same_duration(a: float, b: float) -> bool:
     """Two spans in days are the same one said in other units, within 2% since months
     and years are not whole weeks ('six months' is '26 weeks'; 'a month' is no '4 weeks')."""
     return abs(a - b) <= 0.02 * max(a, b)
-
-
-def _shift_months(day: dt.date, months: int) -> dt.date:
-    month0 = day.month - 1 + months
-    year, month = day.year + month0 // 12, month0 % 12 + 1
-    return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
-
-
-def resolve_dates(text: str, base: dt.date | None) -> list[tuple[str, dt.date]]:
-    """Dates a text names: ISO dates, '15 June (2026)', and, given the day it was said,
-    relative ones ('yesterday', 'last Friday', 'two weeks ago'). Returns (phrase, date)."""
-    out: list[tuple[str, dt.date]] = []
-    for m in _ISO_DATE_RE.finditer(text):
-        try:
-            out.append((m.group(0), dt.date(int(m[1]), int(m[2]), int(m[3]))))
-        except ValueError:
-            continue
-    for m in _DAY_MONTH_RE.finditer(text):
-        day = int(m.group(1) or m.group(4))
-        month = MONTHS[(m.group(2) or m.group(3)).lower()]
-        near = _near_year(month, day, int(m.group(5)) if m.group(5) else None, base)
-        if near is not None:
-            out.append((m.group(0), near))
-    if base is None:
-        return out
-    for m in _RELATIVE_RE.finditer(text):
-        phrase = " ".join(m.group(1).lower().split())
-        when: dt.date | None = None
-        if phrase in ("today", "tonight", "this morning", "this evening"):
-            when = base
-        elif phrase in ("yesterday", "last night"):
-            when = base - dt.timedelta(days=1)
-        elif phrase == "tomorrow":
-            when = base + dt.timedelta(days=1)
-        elif phrase.startswith("the day "):
-            when = base + dt.timedelta(days=-2 if phrase.endswith("yesterday") else 2)
-        elif m.group(6):  # 'in 6 weeks', 'in two months' time', 'in a fortnight': to come
-            when = _shift(base, _count(m.group(6)), m.group(7).lower())
-        elif phrase.endswith("ago"):
-            when = _shift(base, -_count(m.group(2)), m.group(3).lower())
-        else:
-            sign = -1 if phrase.startswith("last") else 1
-            unit = (m.group(4) or m.group(5) or "").lower()
-            wd = weekday_index(unit)
-            if wd is not None:
-                delta = (base.weekday() - wd) % 7 or 7
-                when = (
-                    base - dt.timedelta(days=delta)
-                    if sign < 0
-                    else base + dt.timedelta(days=(wd - base.weekday()) % 7 or 7)
-                )
-            elif unit in ("week", "weekend"):
-                when = base + dt.timedelta(days=7 * sign)
-            elif unit == "month":
-                when = _shift_months(base, sign)
-            elif unit == "year":
-                when = _shift_months(base, 12 * sign)
-        if when is not None:
-            out.append((m.group(0), when))
-    return out
-
-
-_RANGE_RE = re.compile(
-    rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|and)\s*(\d{{1,2}})(?:st|nd|rd|th)?\s+"
-    rf"(?:of\s+)?({_MONTH_NAMES})|({_MONTH_NAMES})\s+(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|and)\s*"
-    rf"(\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?",
-    re.IGNORECASE,
-)
-_PERIOD_OF_RE = re.compile(r"\b(?:the\s+)?(week|weekend)\s+of\s+", re.IGNORECASE)
-_PERIOD_REL_RE = re.compile(r"\b(last|this|next|past|coming)\s+(week|weekend)\b", re.IGNORECASE)
-
-
-def yearless_days(text: str) -> list[tuple[str, int, int]]:
-    """Days a text names by day and month with no year ('October 3rd', 'the 21st of
-    Sept', 'Oct. 3'): (phrase, month, day)."""
-    return [
-        (m.group(0), MONTHS[(m.group(2) or m.group(3)).lower()], int(m.group(1) or m.group(4)))
-        for m in _DAY_MONTH_RE.finditer(text)
-        if not m.group(5)
-    ]
-
-
-def _near_year(month: int, day: int, year: int | None, base: dt.date | None) -> dt.date | None:
-    """The day in the year written, or else the one nearest the day said: "5 February"
-    said in November is next February, "30 January" said on 3 February four days back;
-    None when neither is known or the day does not exist."""
-    years = [year] if year else ([base.year - 1, base.year, base.year + 1] if base else [])
-    days = []
-    for y in years:
-        try:
-            days.append(dt.date(y, month, day))
-        except ValueError:
-            continue
-    if not days:
-        return None
-    return min(days, key=lambda d: abs((d - base).days) if base and not year else 0)
-
-
-def _weekend(day: dt.date) -> tuple[dt.date, dt.date]:
-    """The weekend a day is in (Friday to Sunday), or the one after a weekday."""
-    wd = day.weekday()
-    if wd >= 4:
-        sat = day + dt.timedelta(days=5 - wd)
-        return (day if wd == 4 else sat, sat + dt.timedelta(days=1))
-    sat = day + dt.timedelta(days=5 - wd)
-    return sat, sat + dt.timedelta(days=1)
-
-
-def periods(
-    text: str, base: dt.date | None, *, relative: bool = True
-) -> list[tuple[str, dt.date, dt.date]]:
-    """Spans of days a text names, first to last: 'the week of 9 February 2026' (that
-    week, Monday to Sunday, and the seven days from the 9th), 'the weekend of 24-25
-    January 2026', '24-25 January', and, given the day said and `relative`, 'last
-    weekend', 'this week', 'next weekend' (the coming one and the one after). Without a
-    year written, the one nearest `base`."""
-    out: list[tuple[str, dt.date, dt.date]] = []
-    taken: list[tuple[int, int]] = []
-    for m in _PERIOD_OF_RE.finditer(text):
-        rest = text[m.end() :]
-        span: tuple[dt.date, dt.date] | None = None
-        r = _RANGE_RE.match(rest)
-        end = 0
-        if r:
-            span = _range(r, base)
-            end = r.end()
-        else:
-            d = _DAY_MONTH_RE.match(rest)
-            iso = _ISO_DATE_RE.match(rest)
-            day = None
-            if iso:
-                day, end = _near_year(int(iso[2]), int(iso[3]), int(iso[1]), base), iso.end()
-            elif d:
-                month = MONTHS[(d.group(2) or d.group(3)).lower()]
-                year = int(d.group(5)) if d.group(5) else None
-                day = _near_year(month, int(d.group(1) or d.group(4)), year, base)
-                end = d.end()
-            if day is not None:
-                if m.group(1).lower() == "week":
-                    monday = day - dt.timedelta(days=day.weekday())
-                    span = (monday, day + dt.timedelta(days=6))
-                else:
-                    span = _weekend(day)
-        if span:
-            out.append((m.group(0) + rest[:end], *span))
-            taken.append((m.start(), m.end() + end))
-    for r in _RANGE_RE.finditer(text):
-        if any(s <= r.start() < e for s, e in taken):
-            continue
-        span = _range(r, base)
-        if span:
-            out.append((r.group(0), *span))
-    if not relative or base is None:
-        return out
-    monday = base - dt.timedelta(days=base.weekday())
-    for m in _PERIOD_REL_RE.finditer(text):
-        how, what = m.group(1).lower(), m.group(2).lower()
-        if what == "week":
-            shift = {"last": -7, "past": -7, "this": 0}.get(how, 7)
-            start = monday + dt.timedelta(days=shift)
-            out.append((m.group(0), start, start + dt.timedelta(days=6)))
-            continue
-        if how in ("last", "past"):
-            sun = base - dt.timedelta(days=(base.weekday() - 6) % 7 or 7)
-            out.append((m.group(0), sun - dt.timedelta(days=1), sun))
-            continue
-        sat, sun = _weekend(base)
-        out.append((m.group(0), sat, sun))
-        if how == "next":
-            week = dt.timedelta(days=7)
-            out.append((m.group(0), sat + week, sun + week))
-    return out
-
-
-def _range(r: re.Match[str], base: dt.date | None) -> tuple[dt.date, dt.date] | None:
-    if r.group(3):
-        first, last, month = int(r.group(1)), int(r.group(2)), r.group(3)
-    else:
-        first, last, month = int(r.group(5)), int(r.group(6)), r.group(4)
-    year = int(r.group(7)) if r.group(7) else None
-    a = _near_year(MONTHS[month.lower()], first, year, base)
-    b = _near_year(MONTHS[month.lower()], last, year or (a.year if a else None), base)
-    if a is None or b is None or not 0 < (b - a).days <= 14:
-        return None
-    return a, b
