@@ -14,7 +14,7 @@ import re
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from language.dates import WEEKDAY_NAMES, dates, render_date
+from language.dates import WEEKDAY_NAMES, dates, is_date_word, render_date
 from language.names import TITLES
 from validators.lexicon import base_forms, describes, kind_of, known
 
@@ -63,12 +63,6 @@ _WEEKDAY_ASKED = re.compile(
 )
 _WEEKDAY_WORD = re.compile(rf"\b({'|'.join(WEEKDAY_NAMES)})s?\b", re.I)
 _PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
-_DATE_WORD = re.compile(
-    r"(?:last |next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)(?:day)?s?|"
-    # Months whole or cut short, not any word they begin: "Marta", "Maya", "Mark".
-    r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|"
-    r"may|june|july|august|september|october|november|december|today|tonight|yesterday",
-)
 _AFTER_PREP = re.compile(r"\b(?:in|at|near|to|from|around)\s+(?:the\s+)?([a-z][a-z-]{2,})\b")
 #: A place name is near "a city" (porto 0.44, lisbon 0.53; march 0.21, dentist 0.24)
 PLACE_PROTOTYPE = "a city"
@@ -382,7 +376,7 @@ class SpanPicker:
             word = m.group(1)
             if (
                 word not in stopwords()
-                and not _DATE_WORD.fullmatch(word)
+                and not is_date_word(word)
                 and not self._in_question(word)
                 and word not in self.subj.names
                 and not known(word)
@@ -399,7 +393,7 @@ class SpanPicker:
             m.group(1)
             for m in _AFTER_PREP.finditer(s.lower())
             if m.group(1) not in stopwords()
-            and not _DATE_WORD.fullmatch(m.group(1))
+            and not is_date_word(m.group(1))
             and not self._in_question(m.group(1))
             and m.group(1) not in self.subj.names
         ]
@@ -443,7 +437,7 @@ class SpanPicker:
     def _useful_name(self, n: Span, kind: str, c: Candidate) -> bool:
         low = n.text.lower()
         subj = self.subj
-        if _DATE_WORD.fullmatch(low):
+        if is_date_word(low):
             return False  # "Saturday" is when, not what
         if self._in_question(n.text) or low in subj.names or low in self.speakers:
             return False
@@ -505,7 +499,7 @@ class SpanPicker:
         text = " ".join(words)
         if not words or len(words) > MAX_FILLED or self._in_question(text):
             return None
-        if _DATE_WORD.fullmatch(text.lower()) or text.lower() in self.subj.names:
+        if is_date_word(text) or text.lower() in self.subj.names:
             return None
         one_place = self.q.answer_type == "place" and len(words) == 1
         if (fit.named or one_place) and text.islower() and len(words) <= 3:

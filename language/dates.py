@@ -117,7 +117,9 @@ def _respelt(word: str) -> str | None:
     found = process.extractOne(
         low, [c for c in _CANONICAL if c[0] == low[0]], scorer=fuzz.ratio, score_cutoff=85
     )
-    return found[0] if found and abs(len(found[0]) - len(low)) <= 2 else None
+    if not found or abs(len(found[0]) - len(low)) > 2 or low.startswith(found[0]):
+        return None  # a name or word that only begins with one: 'Augusta', 'Mondayne'
+    return found[0]
 
 
 def month_number(word: str) -> int | None:
@@ -136,6 +138,21 @@ def weekday_number(word: str) -> int | None:
         return WEEKDAYS.get(low, WEEKDAY_SHORT.get(low))
     respelt = _respelt(low)
     return WEEKDAYS.get(respelt) if respelt else None
+
+
+def is_date_word(text: str) -> bool:
+    """The whole of `text` says when, not what: a month or a day of the week (shortened,
+    misspelt or plural: 'sept', 'wensday', 'saturdays'), 'today', 'yesterday', or one of
+    them after 'last', 'next' or 'this' ("Saturday" answers when, never who or where)."""
+    low = re.sub(r"^(?:last|next|this)\s+", "", " ".join(text.lower().split())).rstrip(".")
+    if low in ("today", "tonight", "yesterday", "tomorrow") or _respelt(low) in (
+        "yesterday",
+        "tomorrow",
+    ):
+        return True
+    if month_number(low) is not None or weekday_number(low) is not None:
+        return True
+    return low.endswith("s") and weekday_number(low[:-1]) is not None
 
 
 def _count(raw: str) -> int:
@@ -705,6 +722,7 @@ __all__ = [
     "dates",
     "days_named",
     "days_numbered",
+    "is_date_word",
     "month_number",
     "render_date",
     "weekday_number",

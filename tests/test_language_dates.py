@@ -7,7 +7,14 @@ import datetime as dt
 
 import pytest
 
-from language.dates import dates, days_named, month_number, render_date, weekday_number
+from language.dates import (
+    dates,
+    days_named,
+    is_date_word,
+    month_number,
+    render_date,
+    weekday_number,
+)
 
 D = dt.date
 WED = D(2024, 3, 13)  # a Wednesday
@@ -332,3 +339,13 @@ def test_the_days_a_text_names() -> None:
         D(2024, 3, 12),
         D(2024, 1, 13),
     }
+
+
+def test_a_word_that_says_when_not_what() -> None:
+    when = ["Saturday", "saturdays", "last friday", "next tues", "sept", "Sept.", "may"]
+    when += ["wensday", "febuary", "today", "yesterday", "tomorow", "sun"]
+    assert all(is_date_word(w) for w in when), [w for w in when if not is_date_word(w)]
+    # Names that begin like a month are names: 'Marta', 'Mark', 'Maya', 'Augusta'.
+    what = ["Marta", "Mark", "Maya", "Augusta", "Junebug", "porto", "sintra", "friday night"]
+    assert not any(is_date_word(w) for w in what), [w for w in what if is_date_word(w)]
+    assert month_number("Augusta") is None
