@@ -43,7 +43,9 @@ _FREQUENCY = re.compile(
     re.I,
 )
 _DURATION = re.compile(
-    rf"\b(?:for\s+)?({_NUM_WORD}|\d+)\s+(minute|hour|day|week|month|year|decade)s?\b", re.I
+    rf"\b(?:for\s+)?(?:{_NUM_WORD}\s+|\d+\s*)"  # "9 yrs", "5min", "a few weeks"
+    r"(?:minute|min|hour|hr|day|week|wk|fortnight|month|mo|year|yr|decade)s?\b",
+    re.I,
 )
 _OCCUPATION = re.compile(
     r"\b(?:works?|working|worked|job|training|trained|started|employed|career)\s+as\s+(?:an?\s+)?"
@@ -157,13 +159,17 @@ _RATE = re.compile(r"\s*(?:an?|per|/)\s*(?:hour|hr|h|day|week|wk|month|mo|year|y
 
 def money_rank(sentence: str, span: Span) -> int:
     """How surely an amount is money: 2 with a currency sign or word ("€289", "12 euro"),
-    1 bare ("for 1350", "37.25"), 0 with another unit ("1br", "70%", "2.7 ml", "1 hour"),
-    -1 written as a word ("six sessions") or counting things ("41k miles"): nobody writes
-    a price that way."""
+    1 bare ("for 1350", "37.25"), 0 with another unit ("1br", "70%", "2.7 ml"),
+    -1 written as a word ("six sessions"), counting things ("41k miles"), a span of time
+    ("1 hour") or an ordinal ("4th st"): nobody writes a price that way."""
     number = re.search(r"\d(?:[\d,]*\d)?(?:\.\d+)?", span.text)
     if number is None:
         return -1
     unit = span.text[number.end() :] + sentence[span.end : span.end + 12]
+    if any(d.start <= span.start < d.end for d in durations(sentence)):
+        return -1  # "for 9 yrs", "12 weeks": a span of time, no price
+    if re.match(r"(?:st|nd|rd|th)\b", unit, re.I):
+        return -1  # "4th st", "2nd yr": an ordinal numbers a place in a row, no price
     counted = _COUNTED.match(unit)
     if counted and _counts_things(counted.group(1)):
         return -1  # "41k miles", "12 followers": a count of things, never a price
@@ -327,6 +333,9 @@ def names(
             out.append(Span(m.group(0), m.start(), m.end()))
     if written_lowercase(sentence):
         out += _known_in_lowercase(sentence, known | (proper or frozenset()), out)
+        # "my sister ingrid": a word no dictionary knows, after the word for whose person
+        # it is, is that person's name, as sure as a name memory knows.
+        out += [n for n in _unknown_in_lowercase(sentence, out) if _after_someone(sentence, n)]
         if not out:  # a word no dictionary knows is a name only when nothing surer is
             out += _unknown_in_lowercase(sentence, out)
     return sorted(out, key=lambda s: s.start)
@@ -400,6 +409,17 @@ def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
             out.append(Span(word.title(), m.start(), m.end()))
     return out
 
+
+def _after_someone(sentence: str, span: Span) -> bool:
+    """The span follows "my/our/her... <a word for a person>" ("my sister", "our new
+    neighbour", "his boss")."""
+    from validators.lexicon import names_someone
+
+    m = _WHOSE_PERSON.search(sentence[: span.start])
+    return m is not None and names_someone(m.group(1).lower())
+
+
+_WHOSE_PERSON = re.compile(r"\b(?:my|our|his|her|their|your)\s+(?:[a-z]+\s+)?([a-z]{3,})\s+$", re.I)
 
 _A_KIND_OF = re.compile(r"\b(?:kind|type|sort|breed|brand|make)\s+of\s+(?:an?\s+)?$", re.I)
 

@@ -125,7 +125,7 @@ def test_amounts_written_as_words() -> None:
 
 
 def test_money_is_told_from_other_units() -> None:
-    from agent.spans import money_rank
+    from agent.spans import durations, money_rank
 
     def ranks(s: str) -> list[tuple[str, int]]:
         return [(a.text, money_rank(s, a)) for a in amounts(s)]
@@ -137,6 +137,10 @@ def test_money_is_told_from_other_units() -> None:
     # Thousands of things and a year that describes a thing are no price; "k" alone is.
     assert ranks("2019 silver one, 41k miles on it") == [("2019 silver", -1), ("41k miles", -1)]
     assert ranks("salary is 40k a year, paid a 3k deposit") == [("40k", 2), ("3k deposit", 2)]
+    assert [r for _, r in ranks("my apartment on e 4th st, 2nd yr there")] == [-1, -1]
+    # a span of time, written short as people type it, is no price either
+    assert ranks("lived on 4th st for 9 yrs") == [("4th", -1), ("9 yrs", -1)]
+    assert [d.text for d in durations("5min walk, 4 hrs a week")] == ["5min", "4 hrs", "a week"]
 
 
 def test_money_asked_is_declined_when_only_a_count_or_a_year_is_said(tmp_path) -> None:
@@ -258,6 +262,20 @@ def test_a_lower_case_word_no_dictionary_knows_is_a_name() -> None:
     for word in ("tbh", "doesnt", "theyre", "dentsit", "everything", "convo"):
         assert not looks_like_name(word), word
     assert names("my dentsit appointment is tuesday lol tbh doesnt matter") == []
+
+
+def test_a_lower_case_name_after_a_word_for_a_person_is_read_beside_surer_names() -> None:
+    from agent.spans import names
+
+    # "Thanksgiving" is a name memory knows; "ingrid" after "my sister" is one too (it
+    # was left out, and "what is my sister called?" was answered "Thanksgiving").
+    said = "also my sister ingrid is coming for thanksgiving w her twins"
+    found = names(said, proper={"thanksgiving"})
+    assert [s.text for s in found] == ["Ingrid", "Thanksgiving"]
+    said = "our new neighbour dave came by, we ordered Pizza Hut"
+    assert [s.text for s in names(said)] == ["Dave", "Pizza Hut"]
+    # a word no dictionary knows after another kind of word is still second to them
+    assert [s.text for s in names("my old truck zorba died, got Pizza Hut")] == ["Pizza Hut"]
 
 
 def test_a_what_question_after_an_amount_asks_for_a_number(tmp_path) -> None:
