@@ -307,8 +307,9 @@ def without_time(text: str) -> str:
 
 def _day_scope(low: str, latest: dt.date | None) -> tuple[int, int, dt.date | None] | None:
     """ "on May 23, 2023", "on 1 february": where the day a question names is said, and
-    the day (by the date parser; a day without a year is in the year of `latest`, and
-    without `latest` it cannot be placed). A weekday alone ("on sunday") is no day."""
+    the day (by the date parser; a day without a year is the one nearest `latest`, not
+    after it when asked in the past tense, and without `latest` it cannot be placed). A
+    weekday alone ("on sunday") is no day."""
     months = "|".join(MONTHS)
     for m in re.finditer(r"\bon\s+", low):
         rest = low[m.end() :]

@@ -195,9 +195,16 @@ def _nearest_year(month: int, day: int, said_on: dt.date | None) -> dt.date | No
     return min(days, key=lambda d: abs((d - said_on).days)) if days else None
 
 
-def _day(year: int | None, month: int, day: int, said_on: dt.date | None) -> dt.date | None:
+def _day(
+    year: int | None, month: int, day: int, said_on: dt.date | None, past: bool = False
+) -> dt.date | None:
     if year is None:
-        return _nearest_year(month, day, said_on)
+        near = _nearest_year(month, day, said_on)
+        if past and near and said_on and near > said_on:
+            # Told in the past tense ("we met on 20 feb", said on 3 February), a day
+            # is not after the day said: last year's.
+            return _day(near.year - 1, month, day, None) or near
+        return near
     try:
         return dt.date(year, month, day)
     except ValueError:
@@ -522,7 +529,7 @@ def _written(text: str, said_on: dt.date | None, found: _Found) -> None:
                 continue
             year = int(m.group(4)) if m.group(4) else None
             day = int(m.group(day_g))
-            d = _day(year, month, day, said_on)
+            d = _day(year, month, day, said_on, _past_clause(text, m.start()))
             if d is None and (year is not None or said_on is not None or day > 31 or day < 1):
                 continue  # no such day ('31 June')
             shown = render_date(d) if d else f"{day} {MONTH_NAMES[month - 1].title()}"
@@ -539,9 +546,19 @@ def _written(text: str, said_on: dt.date | None, found: _Found) -> None:
         found.add(m.start(), m.end(), a, "season", last=b, shown=f"{season} {m.group(2)}")
 
 
+#: Where the clause a date is said in starts: "booked the flights, we fly out on the 14th".
+_CLAUSE_START = re.compile(r"[,;:.!?\n]|\b(?:and|but|so|then|because|bc)\b", re.I)
+
+
+def _past_clause(text: str, at: int) -> bool:
+    """Is the clause that runs up to `at` in the past tense ("we met on ...", not "booked
+    the flights, we fly out on ...")?"""
+    starts = [m.end() for m in _CLAUSE_START.finditer(text, 0, at)]
+    return _PAST.search(text, starts[-1] if starts else 0, at) is not None
+
+
 def _relative(text: str, said_on: dt.date, found: _Found) -> None:
     """Phrases read against the day said."""
-    past = bool(_PAST.search(text))
     rel = {"relative": True}
     for m in _MONTHLY_DAY.finditer(text):
         # A day that comes back every month ("rent goes out on the 15th of every month"):
@@ -582,7 +599,7 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
         wd = weekday_number(m.group(1)) if m.group(1) else None
         start = m.start() if wd is not None else m.start() + m.group(0).lower().index("the")
         day = int(m.group(2))
-        d = _day_of_month(day, said_on, past, wd)
+        d = _day_of_month(day, said_on, _past_clause(text, m.start()), wd)
         around = _days_around(day, said_on, wd)
         if d is None and not around:
             continue
@@ -598,7 +615,9 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
         if wd is None or (which == "on" and m.group(2).lower() in WEEKDAY_SHORT):
             continue  # 'on sun loungers': a short form after 'on' is only a loose reading
         back, ahead = _weekday_around(wd, said_on)
-        if which in ("last", "past", "this past") or (which == "on" and past):
+        if which in ("last", "past", "this past") or (
+            which == "on" and _past_clause(text, m.start())
+        ):
             d = said_on - dt.timedelta(days=(said_on.weekday() - wd) % 7 or 7)
         else:
             d = ahead
@@ -648,7 +667,6 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
 def _loose(text: str, said_on: dt.date, found: _Found) -> None:
     """Phrases that leave open which day they mean: a day of the week, a month or a
     season without a year."""
-    past = bool(_PAST.search(text))
     for m in _LOOSE_WEEKDAY.finditer(text):
         if m.group(1):
             wd = WEEKDAY_SHORT[m.group(1).lower()]
@@ -659,7 +677,7 @@ def _loose(text: str, said_on: dt.date, found: _Found) -> None:
         if wd is None:
             continue
         back, ahead = _weekday_around(wd, said_on)
-        d = back if past else ahead
+        d = back if _past_clause(text, m.start()) else ahead
         found.add(m.start(), m.end(), d, "day", readings=[(back, back), (ahead, ahead)],
                   shown=render_date(d), relative=True, loose=True)  # fmt: skip
     for m in _LOOSE_MONTH.finditer(text):
@@ -686,6 +704,7 @@ def _loose(text: str, said_on: dt.date, found: _Found) -> None:
         ):
             starts.append(after)  # "next June", "in June" of a plan
         starts = sorted(set(starts))
+        past = _past_clause(text, m.start())
         d = starts[0] if how == "last" or (past and how != "next") else starts[-1]
         start = m.start() if how else m.start(2)
         found.add(start, m.end(), d, "month", last=_month_stretch(d)[1],
@@ -696,6 +715,7 @@ def _loose(text: str, said_on: dt.date, found: _Found) -> None:
         how, season = (m.group(1) or "").lower(), m.group(2).lower()
         years = {"last": [y - 1, y], "next": [y, y + 1]}.get(how, [y - 1, y, y + 1])
         stretches = [_season_stretch(year, season) for year in years]
+        past = _past_clause(text, m.start())
         a, b = stretches[0] if how == "last" or past else stretches[-1 if how == "next" else 1]
         found.add(m.start(), m.end(), a, "season", last=b, readings=stretches,
                   shown=f"{season} {a.year}", relative=True, loose=True)  # fmt: skip

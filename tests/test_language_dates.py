@@ -349,3 +349,15 @@ def test_a_word_that_says_when_not_what() -> None:
     what = ["Marta", "Mark", "Maya", "Augusta", "Junebug", "porto", "sintra", "friday night"]
     assert not any(is_date_word(w) for w in what), [w for w in what if is_date_word(w)]
     assert month_number("Augusta") is None
+
+
+def test_a_day_without_a_year_told_in_the_past_is_not_after_the_day_said() -> None:
+    said = D(2026, 2, 3)
+    assert one("we met on 20 feb", said).date == D(2025, 2, 20)
+    assert one("we meet on 20 feb", said).date == D(2026, 2, 20)
+    assert one("on 30 January", said).date == D(2026, 1, 30)
+    # A question about memory whose newest day is in November asks of this February.
+    assert one("what did i do on 1 february?", D(2023, 11, 10)).date == D(2023, 2, 1)
+    # The tense is the date's own clause's: the flight is to come, though booked.
+    got = one("finally booked flights to lisbon, we fly out on the 14th of may", said)
+    assert got.date == D(2026, 5, 14)
