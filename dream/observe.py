@@ -33,6 +33,7 @@ import numpy as np
 
 from language import classifier_for, parse
 from language.dates import dates
+from language.names import known_word
 from language.person import clean_text, restore_subject, rewrite_third_person
 from memory_schema.links import link_target_for_path, normalize_key
 
@@ -358,6 +359,8 @@ class StatementReader:
                 )
                 if kind is None or (kind in ("person", "pet") and ch.described):
                     continue  # "my mother is very happy" says how she is, not who
+                if ch.described and ch.new and all(known_word(w) for w in ch.new.split()):
+                    continue  # "our new place is ... so much bigger": how it is, no value
                 # A person's or pet's value is their name, however it was typed.
                 named = ch.new and (ch.new[:1].isupper() or kind in ("person", "pet"))
                 if kind in ("person", "pet") and named:

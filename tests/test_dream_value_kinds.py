@@ -17,6 +17,7 @@ SAID = [
         "our landlord is a nightmare ngl. rent went up again",
         "i take the 8am train into town most days",
         "cycling to work every day now, legs are dead",
+        "our new place is lovely, so much bigger",
     ]),
 ]  # fmt: skip
 
@@ -40,6 +41,11 @@ def test_chat_filler_after_a_possessive_is_no_value(current: str) -> None:
     assert "ppl" not in low and "tbh" not in low, current
     assert "nightmare" not in low and "ngl" not in low, current
     assert "**Gym:** puregym" in current or "**Gym:** [[Puregym" in current, current
+
+
+def test_how_a_thing_is_is_no_value_of_it(current: str) -> None:
+    # "our place is lovely" describes the place: no "Place: lovely"
+    assert "lovely" not in current and "bigger" not in current, current
 
 
 def test_a_habit_of_going_somewhere_names_no_business(memory, current: str) -> None:
