@@ -49,7 +49,7 @@ class Change:
     new_label: str | None  # spaCy entity label of the new value, when it has one
     possessed: str | None = None  # the possessed noun ("manager"), for typing the value
     new_type: str | None = None  # page type of the new value when it is a subject
-    described: bool = False  # the value is an adjective ("my mother is happy")
+    described: bool = False  # an adjective ("my mother is happy") or a kind ("is a Corgi")
     #: Other turns that name the value, cited beside the statement's own ((target,
     #: anchor, quote)): "the cottage is ours" gets its place from where it was named
     evidence: tuple[tuple[str, str, str], ...] = ()
@@ -177,10 +177,12 @@ def possessive_values(doc: Any) -> list[Change]:
             if not _proper(value) and articles:
                 continue  # "my life is a mess", "our landlord is a nightmare ngl": a description
             name = _phrase(owned)
+            # "my car is a Honda" names the car's make; "my dog is a Corgi" no dog: said
+            # with "a", a value is a kind, never the name of a person or pet (`_typed`).
             out.append(
                 Change(
                     name[:1].upper() + name[1:], _phrase(value), None, _label(value), name,
-                    described=value.pos_ == "ADJ",
+                    described=value.pos_ == "ADJ" or articles,
                 )
             )  # fmt: skip
             break
@@ -203,6 +205,8 @@ def _appositions(doc: Any) -> list[Change]:
             if mine and owned.pos_ == "NOUN" and (value.pos_ == "PROPN" or value.ent_type_):
                 if value.ent_type_ in _TIMES:
                     continue
+                if any(c.lower_ in ("a", "an") for c in value.children):
+                    continue  # "pickles is our dog, a corgi beagle mix": what, not who
                 name = _phrase(owned)
                 out.append(Change(name[:1].upper() + name[1:], _phrase(value), None,
                                   _label(value), name))  # fmt: skip

@@ -33,7 +33,9 @@ import numpy as np
 
 from language import classifier_for
 from language.names import TITLES, known_word, looks_like_name, names_nobody
+from language.person import is_bare_contraction
 from memory_schema.links import normalize_key
+from validators.lexicon import base_forms, primarily_a, primarily_someone
 
 from .extract import Observation, link
 from .lexicon import OCCUPATIONS, RELATIONS, SINGLE_RELATIONS, is_pet
@@ -62,6 +64,8 @@ def _relation_word(word: str) -> bool:
     return word in _RELATION_WORDS or (word.isalpha() and is_pet(word))
 
 
+#: Entities that are no name even right after a relation word ("my sister today ...").
+_NO_NAME_ENTS = frozenset(["DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "QUANTITY", "PERCENT"])
 _POSSESSIVE = frozenset(["my", "our"])
 #: Prepositions of where, and verbs after which "to" says where.
 _AT = frozenset(["in", "at", "near", "around", "outside", "inside", "round", "past", "towards"])
@@ -109,6 +113,7 @@ class Use:
     gendered: bool = False  # its sentence says "she", "his", ... of someone
     before: str = ""  # the word before it, lower case
     plural: bool = False  # tagged a plural noun ("waffles"): a name only with a relation
+    compound: bool = False  # its relation word and it are a compound too ("dog biscuit")
 
 
 @dataclass
@@ -124,14 +129,30 @@ class Named:
     said: Any = None  # ... its Statement, once read (`observe.StatementReader`)
 
 
-def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
-    """Candidate names in a parsed sentence, with what their position says."""
+def uses_in(
+    row: int,
+    path: str,
+    doc: Any,
+    skip: set[str],
+    marked: dict[int, tuple[str, bool, bool]] | None = None,
+) -> list[Use]:
+    """Candidate names in a parsed sentence, with what their position says. `marked`
+    holds the words a relation word marks as names (`relation_marked`), by token index."""
     out = []
     for t in doc:
         low = t.text
         if not low.islower() or low in skip:
             continue
         dictionary = not looks_like_name(low)
+        if marked and t.i in marked:
+            use = Use(row, path, low, t.idx, t.idx + len(t.text), "person", dictionary=dictionary)
+            use.relation, use.mine, use.compound = marked[t.i]
+            use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
+            use.before = doc[t.i - 1].lower_ if t.i > 0 else ""
+            near = doc[max(t.sent.start, t.i - CONTEXT) : min(t.sent.end, t.i + CONTEXT + 1)]
+            use.context = " ".join("X" if w.i == t.i else w.text for w in near)
+            out.append(use)
+            continue
         if dictionary and not _dictionary_candidate(t):
             continue
         if t.ent_type_ and t.ent_type_ not in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP"):
@@ -141,11 +162,14 @@ def uses_in(row: int, path: str, doc: Any, skip: set[str]) -> list[Use]:
         use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
         use.before = doc[t.i - 1].lower_ if t.i > 0 else ""
         use.relation, use.mine = _relation(t)
-        if dictionary and use.relation and not (_owned_relation_before(t) or _said_to_be(t)):
-            # A word of the language beside a relation only past a comma is no name: "big
-            # news, my new manager is ..."; nor after a relation word nobody has, which
-            # is a compound ("dog hair", "cat litter"): "our dog pickle" says it.
+        if dictionary and use.relation and not _said_to_be(t):
+            # A word of the language is named by a relation before it only where
+            # `relation_marked` read it so ("our dog pickle"): not past a comma ("big news,
+            # my new manager is ..."), not after a relation word nobody has ("dog hair"),
+            # not what the relation forms ("my friend group"); or where it is said to be
+            # one ("pickle is our dog").
             use.relation, use.mine = None, False
+
         if use.relation:
             use.grammar = "person"
         # The word's near context in its sentence: a wider one mixes in other subjects.
@@ -172,14 +196,69 @@ def _said_to_be(t: Any) -> bool:
     return any(_is_relation(k) and _the_speakers(k) for k in kinds)
 
 
-def _owned_relation_before(t: Any) -> bool:
-    """A relation word right before `t` that is someone's: "our dog pickle", "her cat
-    biscuit", "jo's dog pickle" (a possessive among the words before it)."""
-    if t.i == 0 or not _is_relation(t.doc[t.i - 1]):
+def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
+    """Words that a relation word of someone's marks as a name, whatever the tagger made of
+    them: "my sister rose is coming" (read as a verb), "my daughter june, she's ..." (read
+    as a date), "our dog pickles". Per sentence: token index -> (relation, said with
+    "my"/"our"). The sentence is parsed again with the word capitalised, and the word is a
+    name when that parse reads it as one beside the relation word ("my sister Rose is
+    coming"), not when it stays a verb or a word of the clause ("my boss wants me to ...").
+    The last field says the two words are also a compound WordNet knows ("our dog
+    biscuit", "our baby shower"): such a name needs another use as someone.
+    """
+    found: list[tuple[int, int, str, bool, bool]] = []
+    for j, doc in enumerate(docs):
+        for r in doc:
+            # "neighbour" before a name is often tagged an adjective
+            if r.pos_ not in ("NOUN", "ADJ") or not _is_relation(r, loose=True):
+                continue
+            before = [w for w in doc[max(r.sent.start, r.i - 3) : r.i] if not w.is_punct]
+            if not any(w.tag_ in ("PRP$", "POS") for w in before):
+                continue  # "the sister act", "a dog person": nobody's relation
+            i = r.i + 2 if r.i + 2 < len(doc) and doc[r.i + 1].text == "," else r.i + 1
+            if i >= len(doc) or not _name_after_relation(doc[i]):
+                continue
+            mine = any(w.lower_ in _POSSESSIVE for w in before)
+            lemma = r.lemma_.lower()
+            rel = lemma if lemma in _RELATION_WORDS or primarily_someone(lemma) else r.lower_
+            compound = bool(base_forms(f"{r.lower_} {doc[i].text}"))
+            found.append((j, i, rel, mine, compound))
+    out: list[dict[int, tuple[str, bool, bool]]] = [{} for _ in docs]
+    if not found:
+        return out
+    from language import parse
+
+    texts = []
+    for j, i, *_ in found:
+        w = docs[j][i]
+        texts.append(docs[j].text[: w.idx] + w.text.title() + docs[j].text[w.idx + len(w) :])
+    for (j, i, rel, mine, compound), again in zip(found, parse(texts), strict=True):
+        if len(again) != len(docs[j]):
+            continue  # tokenised otherwise: no reading to compare
+        w, r = again[i], again[i - 1] if again[i - 1].text != "," else again[i - 2]
+        beside = (w.dep_ == "appos" and w.head.i == r.i) or (
+            r.dep_ == "compound" and r.head.i == w.i
+        )
+        if w.tag_ in ("NNP", "NNPS") or (beside and w.pos_ in ("NOUN", "PROPN")):
+            out[j][i] = (rel, mine, compound)
+    return out
+
+
+def _name_after_relation(w: Any) -> bool:
+    """Could the word after a relation word be a name typed in lower case: a word of
+    letters that names somebody at all (not "is", "just", "today"), not a relation of its
+    own, and no group ("my friend group")."""
+    low = w.text
+    if not (low.isalpha() and low.islower() and len(low) >= 2):
         return False
-    rel = t.doc[t.i - 1]
-    before = t.doc[max(rel.sent.start, rel.i - 3) : rel.i]
-    return any(w.tag_ in ("PRP$", "POS") for w in before)
+    # A relation word of the lists is no name ("my kid brother"); WordNet's kinds of
+    # person are not asked here, since they include famous people ("sue", "carter").
+    if names_nobody(low) or is_bare_contraction(low) or low in _RELATION_WORDS:
+        return False
+    if w.ent_type_ in _NO_NAME_ENTS and w.dep_ != "appos":
+        return False  # "my sister today said": a day; "my daughter june, she's" a name
+    # "my friend group", "our family circle": what the relation forms, not a name
+    return not primarily_a(low, "group")
 
 
 def _dictionary_candidate(t: Any) -> bool:
@@ -189,7 +268,7 @@ def _dictionary_candidate(t: Any) -> bool:
     low = t.text
     if len(low) < 3 or not low.isalpha() or t.tag_ not in ("NN", "NNP", "NNS"):
         return False  # "waffles", "biscuits": a plural is a name only beside a relation
-    if _is_relation(t):
+    if _relation_word(low) or _relation_word(t.lemma_.lower()):
         return False
     return not names_nobody(low)  # called only for words looks_like_name refuses
 
@@ -220,8 +299,14 @@ def _grammar(t: Any) -> str:
     return "other"
 
 
-def _is_relation(t: Any) -> bool:
-    return _relation_word(t.lower_) or _relation_word(t.lemma_.lower())
+def _is_relation(t: Any, loose: bool = False) -> bool:
+    """A relation or role word: of the lists, a kind of animal, or a noun whose usual
+    sense is a kind of person by WordNet ("neighbour", "stepdad"); `loose` takes one the
+    tagger read as an adjective too."""
+    if _relation_word(t.lower_) or _relation_word(t.lemma_.lower()):
+        return True
+    pos = ("NOUN", "ADJ") if loose else ("NOUN",)
+    return t.pos_ in pos and t.lower_.isalpha() and primarily_someone(t.lower_) is not None
 
 
 def _relation(t: Any) -> tuple[str | None, bool]:
@@ -235,7 +320,8 @@ def _relation(t: Any) -> tuple[str | None, bool]:
         # "my sister's boyfriend marco" is the sister's: no possessive between
         theirs = bool(at) and any(w.tag_ == "POS" for w in window[at[-1] :])
         mine = (bool(at) and not theirs) or _the_speakers(r)
-        return r.lemma_.lower() if _relation_word(r.lemma_.lower()) else r.lower_, mine
+        lemma = r.lemma_.lower()
+        return lemma if _relation_word(lemma) or primarily_someone(lemma) else r.lower_, mine
 
     if t.i > 0 and _is_relation(doc[t.i - 1]):
         return found(doc[t.i - 1])
@@ -310,7 +396,8 @@ def typed_lowercase(sentence: str) -> bool:
 def _aside_relation(raw: str, key: str) -> tuple[str | None, bool]:
     """ "lou (my partner)": an aside in brackets that says who the name is."""
     m = re.search(rf"\b{re.escape(key)}\s*\((\s*(?:my|our)\s+)?(?:\w+\s+)?(\w+)\s*\)", raw, re.I)
-    if m and _relation_word(m.group(2).lower()):
+    word = m.group(2).lower() if m else ""
+    if m and (_relation_word(word) or (word.isalpha() and primarily_someone(word))):
         return m.group(2).lower(), bool(m.group(1))
     return None, False
 
@@ -359,6 +446,12 @@ def decide(
             # A word one letter off a dictionary word counts ("partick", "patrick").
             out[key] = Named(key, key.title(), "place", rows={u.row for u, _ in found})
             continue
+        if _an_organization(found, words[key]) and not known_word(key):
+            # "2nd year at ndsu", "ndsu has the best nursing program": a school, a
+            # workplace or a shop, written with its capital (a page only if it recurs).
+            title = _org_title(key)
+            out[key] = Named(key, title, "organization", rows={u.row for u, _ in found})
+            continue
         if all(u.plural for u, _ in found) and not any(u.relation for u, _ in found):
             continue  # "keys", "plans": a plural is a name only when said to be someone
         if found[0][0].dictionary:
@@ -369,6 +462,10 @@ def decide(
             if any(u.grammar != "person" and not u.relation for u, _ in found):
                 continue
             person = [u for u, _ in found]
+            if all(u.compound for u in person if u.relation) and not any(
+                not u.relation for u in person
+            ):
+                continue  # "our baby shower was lovely": no one unless someone elsewhere
             if len(person) < DICTIONARY_USES and not any(u.relation for u in person):
                 continue
             if not any(u.relation for u in person) and (
@@ -400,6 +497,22 @@ def _a_place(found: list[tuple[Use, float]], person: list[Use]) -> bool:
     # "at" names workplaces and shops as often as places ("working at tesco").
     places = [u for u, _ in found if u.grammar == "place" and not u.relation and u.before != "at"]
     return bool(places) and len(places) >= len(person)
+
+
+def _an_organization(found: list[tuple[Use, float]], reads_as: str) -> bool:
+    """A word no dictionary explains that the run puts where a workplace, a school or a
+    shop stands ("at ndsu", "shifts at tesco"), in two sessions or more, that reads alone
+    as a brand or a place and is nobody's relation; "duolingo says ..." is never "at"."""
+    if reads_as == "person" or any(u.relation for u, _ in found):
+        return False
+    at = [u for u, _ in found if u.before == "at" and u.grammar in ("place", "other")]
+    return bool(at) and len({u.path for u, _ in found}) >= MIN_SESSIONS
+
+
+def _org_title(key: str) -> str:
+    """ "ndsu" -> NDSU, "uvm" -> UVM (a short word of one vowel is said letter by letter),
+    "skyline" -> Skyline."""
+    return key.upper() if len(key) <= 4 and sum(c in "aeiou" for c in key) <= 1 else key.title()
 
 
 def _read_contexts(uses: list[Use], embedder: Any) -> list[float]:
@@ -461,10 +574,11 @@ def find_names(
     from language import parse
 
     uses: list[Use] = []
+    marks = relation_marked(docs)
     for j, doc in enumerate(docs):
         if not typed_lowercase(raws[j]):
             continue  # who capitalises names wrote a lower-case word as no name
-        found = uses_in(j, paths[j], doc, skips[j])
+        found = uses_in(j, paths[j], doc, skips[j], marks[j])
         for u in found:
             if u.relation is None:
                 u.relation, u.mine = _aside_relation(raws[j], u.key)

@@ -282,6 +282,26 @@ def names_someone(word: str) -> bool:
     return bool(nouns) and bool(set(_ancestors(nouns, 14)) & _person_senses())
 
 
+@cache
+def primarily_someone(word: str) -> str | None:
+    """ "person" when the word's most frequent noun sense is a kind of person ('sister',
+    'boss', 'neighbour'), "animal" when a kind of animal ('dog', 'puppy'), else None:
+    'family' and 'life' are someone only in a sense seldom meant."""
+    for root in ("person", "animal"):
+        if primarily_a(word, root):
+            return root
+    return None
+
+
+@cache
+def primarily_a(word: str, root: str) -> bool:
+    """Is the word's most frequent noun sense a kind of `root` ('group' for 'crew')?"""
+    wn = _load()
+    nouns = {s for s in _primary(word) if wn.pos[s] == "n"}
+    roots = {s for s in wn.lemmas.get(root, ()) if wn.pos[s] == "n"}
+    return bool(set(_ancestors(nouns, 14)) & roots)
+
+
 _PLACE_ROOTS = ("location", "structure", "facility", "geological_formation", "body_of_water")
 
 

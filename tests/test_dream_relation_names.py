@@ -1,0 +1,53 @@
+"""A relation word of the speaker's marks the word after it as a name, typed in lower case
+and whatever the tagger made of it: "my sister rose is coming" (a verb to the parser),
+"my daughter june, she's ..." (a date), "my hubby frank" (a relation word of WordNet's,
+no list's, before a dictionary word). Each
+gets a page that says whose relation it is, and the speaker's page links to it
+(`dream.lowercase.relation_marked`). What a pet or person is said to be with "a" ("a
+corgi beagle mix") is a kind, not their name (`dream.changes`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_dream_attributes import daily_chats, dreamed_chats, section
+
+SAID = [
+    ("2026-03-02", [
+        "my sister rose is coming for thanksgiving, she's bringing the twins",
+        "my daughter june, she's in her 2nd yr of nursing school and loves it",
+        "my hubby frank fixed the gutter on saturday",
+        "my boss wants me to work sunday again",
+        "my friend group is tiny since the move",
+    ]),
+    ("2026-03-09", [
+        "pickles is our dog, a corgi beagle mix, and she hates the rain",
+    ]),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory):
+    return dreamed_chats(tmp_path_factory.mktemp("relations"), daily_chats(SAID, "ok"))
+
+
+@pytest.mark.parametrize(("name", "relation"), [("Rose", "Sister"), ("June", "Daughter"),
+                                                ("Frank", "Hubby")])  # fmt: skip
+def test_a_relation_word_marks_a_lowercase_name(memory, name: str, relation: str) -> None:
+    page = memory / "knowledge/people" / f"{name}.md"
+    assert page.exists(), sorted(p.name for p in (memory / "knowledge").rglob("*.md"))
+    assert f"{relation} of [[User]]" in " ".join(section(page.read_text(), "People"))
+    profile = (memory / "knowledge/people/User.md").read_text()
+    assert f"[[{name}]]" in profile
+
+
+def test_a_verb_or_a_group_after_a_relation_word_is_no_name(memory) -> None:
+    names = {p.stem.lower() for p in (memory / "knowledge").rglob("*.md")}
+    assert not names & {"wants", "group"}, names
+
+
+def test_a_kind_said_with_a_is_no_name(memory) -> None:
+    pages = sorted(p.stem.lower() for p in (memory / "knowledge").rglob("*.md"))
+    assert not [p for p in pages if "corgi" in p], pages
+    current = " ".join(section((memory / "knowledge/people/User.md").read_text(), "Current"))
+    assert "corgi" not in current.lower(), current
