@@ -33,8 +33,13 @@ import numpy as np
 
 from language import classifier_for, parse
 from language.dates import dates
-from language.names import known_word
-from language.person import clean_text, restore_subject, rewrite_third_person
+from language.names import known_word, names_nobody
+from language.person import (
+    clean_text,
+    is_bare_contraction,
+    restore_subject,
+    rewrite_third_person,
+)
 from memory_schema.links import link_target_for_path, normalize_key
 
 from . import forget as fg
@@ -200,6 +205,8 @@ class StatementReader:
         self.change = classifier_for(embedder, "change")
         self.named: dict[str, Named] = {}  # names typed in lower case (`dream.lowercase`)
         self.pages: dict[str, tuple[str, str]] = {}  # person and pet pages (lower case name)
+        #: statements that name no one the parse found, per work item (see `read`)
+        self.unnamed: dict[str, list[Statement]] = defaultdict(list)
 
     def read(
         self, items: list[WorkItem], speaker_of: Any, forget: list[Any]
@@ -251,18 +258,26 @@ class StatementReader:
             # A fragment with no verb and no one in it ("goodbye X, hello Y") is the
             # speaker's own aside: no page line of its own, but its values are read.
             aside = not any(t.pos_ in ("VERB", "AUX") for t in doc) and len(doc) > 3
-            if not parts or not (first_person or entities or aside):
+            if not parts:
                 continue
+            # Naming nobody the parse found, a statement may still name a page this run
+            # makes ("the lake in duluth is frozen solid" once Duluth is where the speaker
+            # lives): kept aside, it goes on that page only (`known_pages_named`).
+            orphan = not (first_person or entities or aside)
             margin = float(margins[i])
             if entities or any(e.label_ in DETAIL_LABELS for e in doc.ents):
                 margin += DETAIL_BONUS
-            if margin <= SUMMARY_MARGIN:
+            if margin + (DETAIL_BONUS if orphan else 0) <= SUMMARY_MARGIN:
                 continue
             line = _with_dates(_shorten("; ".join(parts)), r.when)
             st = Statement(
                 r.n, r.sent, r.speaker, r.when, r.anchor, line, topics[j][0],
                 margin, entities, on_pages=margin > MIN_MARGIN, vector=vectors[i],
             )  # fmt: skip
+            if orphan:
+                st.on_pages = False
+                self.unnamed[r.path].append(st)
+                continue
             if aside and not (first_person or entities):
                 st.on_pages, st.margin = False, min(margin, MIN_MARGIN)
                 first_person = True  # its values are the speaker's
@@ -475,7 +490,10 @@ def observations(
         if normalize_key(name) not in names:
             continue
         marked = link(name, type_)
-        new = re.sub(rf"(?<![\w{{|]){re.escape(name)}(?![\w}}|])", marked, line, count=1)
+        pattern = rf"(?<![\w{{|]){re.escape(name)}(?![\w}}|])"
+        new = re.sub(pattern, marked, line, count=1)
+        if new == line:  # a page's name typed in lower case: "bowling at skyline lanes"
+            new = re.sub(pattern, marked, line, count=1, flags=re.I)
         if new != line:
             line = new
             subjects.append((name, type_))
@@ -504,6 +522,92 @@ def observations(
             obs(st.speaker, speaker_type, link(name, type_), kind="keyed", section=section,
                 key=name, once=True)
         )  # fmt: skip
+    return out
+
+
+#: Pages a statement names in any case: the ones people and pets are not (those are found
+#: by `dream.lowercase`), so a workplace, a home town or a tool typed in lower case gets
+#: the lines about it.
+KNOWN_TYPES = ("organization", "place", "tool", "project")
+
+
+def adopt_unnamed(st: Statement, found: list[tuple[str, str]]) -> None:
+    """A statement kept aside for naming no one (`StatementReader.unnamed`) that names a
+    known page after all: on that page when it is as informative as any naming statement."""
+    st.entities = [*st.entities, *found]
+    st.margin += DETAIL_BONUS
+    st.on_pages = st.margin > MIN_MARGIN
+
+
+#: Words before a common noun that make it one ("the harbors", "two harbors", "our gym").
+_DETERMINERS = frozenset(
+    ["a", "an", "the", "this", "that", "these", "those", "my", "our", "your", "his", "her",
+     "their", "its", "some", "any", "every", "no"]
+)  # fmt: skip
+
+
+def _spelled_as_name(name: str, sent: str) -> bool:
+    """Written with its capital, and a word that may name something ("Ill", "Dont" are
+    words typed without their apostrophe); a dictionary word not only as a sentence's
+    first word."""
+    low = name.lower()
+    if not name[:1].isupper() or names_nobody(low) or is_bare_contraction(low):
+        return False
+    if " " in name or not known_word(low):
+        return True
+    return re.search(rf"(?<=[\w,;:] ){re.escape(name)}\b", sent) is not None
+
+
+def names_in_any_case(
+    statements: dict[str, list[Statement]], unnamed: dict[str, list[Statement]]
+) -> None:
+    """A place, organization, tool or project the parse found with its capital in one
+    statement is the same subject typed in lower case in another ("Northfield Print Works"
+    on Monday, "northfield print works bought a new printer" in March): each statement
+    naming it gets it among its entities, so it recurs like any name; a statement kept
+    aside for naming no one (`StatementReader.unnamed`) that names it joins its session's
+    statements. A word capitalised only where a sentence starts is no such evidence ("Ill
+    stay in Sheffield" is "I'll"), nor is a word that names nobody."""
+    spelled = {
+        normalize_key(n): t
+        for sts in statements.values()
+        for st in sts
+        for n, t in st.entities
+        if t in KNOWN_TYPES and _spelled_as_name(n, st.sent)
+    }
+    if not spelled:
+        return
+    for st in (st for sts in statements.values() for st in sts):
+        have = {normalize_key(n) for n, _ in st.entities}
+        found = known_pages_named(st, spelled)
+        st.entities = [*st.entities, *((n, t) for n, t in found if normalize_key(n) not in have)]
+    for path, sts in unnamed.items():
+        for st in list(sts):
+            if found := known_pages_named(st, spelled):
+                adopt_unnamed(st, found)
+                sts.remove(st)
+                statements.setdefault(path, []).append(st)
+        statements.get(path, []).sort(key=lambda st: st.n)
+
+
+def known_pages_named(st: Statement, pages: dict[str, str]) -> list[tuple[str, str]]:
+    """The known subjects (lower-case title or alias -> type) the statement names in any
+    case, as (the words that name it, type): a page it names already among its entities
+    too. A one-word name WordNet knows ("duluth", "harbors") counts in lower case only
+    where a name stands, with no article, possessive or number before it ("in duluth",
+    not "the harbors")."""
+    out: list[tuple[str, str]] = []
+    have = {normalize_key(n): n for n, _ in st.entities}
+    for key, type_ in pages.items():
+        if key in have:
+            out.append((have[key], type_))
+            continue
+        for m in re.finditer(rf"(?<![\w]){re.escape(key)}(?![\w])", st.sent, re.I):
+            before = st.sent[: m.start()].split()
+            common = before and (before[-1].lower() in _DETERMINERS or before[-1].isdigit())
+            if " " in key or not known_word(key) or m.group(0)[0].isupper() or not common:
+                out.append((m.group(0), type_))
+                break
     return out
 
 

@@ -18,8 +18,12 @@ from .extract import Observation, sentences
 from .lowercase import Named, relation_observations
 from .mentions import third_person_facts
 from .observe import (
+    KNOWN_TYPES,
     Statement,
     StatementReader,
+    adopt_unnamed,
+    known_pages_named,
+    names_in_any_case,
     observations,
     owned_titles_of,
     recurring,
@@ -76,9 +80,10 @@ def run_engine(
                     continue
                 for obs in third_person_facts(sent, when, (target, f"p{n}", block)):
                     wiki.apply(obs)
-    statements, named = (
-        _statements(wiki, [item for item, _ in done]) if observer is None else ({}, {})
+    statements, named, unnamed = (
+        _statements(wiki, [item for item, _ in done]) if observer is None else ({}, {}, {})
     )
+    names_in_any_case(statements, unnamed)
     names, owned = recurring(statements, lambda k, t: wiki.subjects.resolve(k, t) is not None)
     # Names typed in lower case that the run reads as people (`dream.lowercase`) earn a
     # page by their own test (recurrence as a person, or a stated relation).
@@ -112,7 +117,26 @@ def run_engine(
                 for n, _, obs in triples
                 if obs.kind in ("fact", "end", "end_value", "end_attr")
             }
-            for st in statements.get(item.path, []):
+            # Pages made so far (a workplace, a home town that became a value) are found
+            # in any case: "the new machine at skyline lanes" goes on Skyline Lanes.
+            known = {
+                normalize_key(name): page.type
+                for page in wiki.subjects.pages.values()
+                if page.type in KNOWN_TYPES
+                for name in (page.title, *page.aliases)
+            }
+            aside = unnamed.get(item.path, [])
+            for st in statements.get(item.path, []) + aside:
+                pages = known_pages_named(st, known)
+                have = {normalize_key(n) for n, _ in st.entities}
+                extra = [(n, t) for n, t in pages if normalize_key(n) not in have]
+                if any(st is a for a in aside):
+                    if not extra:
+                        continue
+                    adopt_unnamed(st, extra)
+                elif extra:
+                    st.entities = [*st.entities, *extra]
+                names |= {normalize_key(n) for n, _ in pages}
                 found = observations(st, "person", names, owned, titles)
                 found += value_observations(st, "person")
                 for obs in found:
@@ -172,11 +196,12 @@ def next_state(
 
 def _statements(
     wiki: WikiBuilder, items: list[WorkItem]
-) -> tuple[dict[str, list[Statement]], dict[str, Named]]:
-    """Informative statements of every item, and the names typed in lower case they use
-    (needs the embedding model; none without)."""
+) -> tuple[dict[str, list[Statement]], dict[str, Named], dict[str, list[Statement]]]:
+    """Informative statements of every item, the names typed in lower case they use, and
+    the statements that name no one the parse found (needs the embedding model; none
+    without)."""
     if wiki.subjects.embedder is None or not items:
-        return {}, {}
+        return {}, {}, {}
     reader = StatementReader(wiki.subjects.embedder)
     reader.pages = {
         normalize_key(name): (page.title, page.type)
@@ -187,4 +212,4 @@ def _statements(
     found = reader.read(
         items, lambda turn, session: wiki._speaker_name(turn.speaker, session), wiki.plan.forget
     )
-    return found, reader.named
+    return found, reader.named, reader.unnamed
