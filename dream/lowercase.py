@@ -218,7 +218,9 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
             i = r.i + 2 if r.i + 2 < len(doc) and doc[r.i + 1].text == "," else r.i + 1
             if i >= len(doc) or not _name_after_relation(doc[i]):
                 continue
-            mine = any(w.lower_ in _POSSESSIVE for w in before)
+            at = [k for k, w in enumerate(before) if w.lower_ in _POSSESSIVE]
+            # "my sister's boyfriend marco" is the sister's: a possessive after the "my"
+            mine = bool(at) and not any(w.tag_ == "POS" for w in before[at[-1] :])
             lemma = r.lemma_.lower()
             rel = lemma if lemma in _RELATION_WORDS or primarily_someone(lemma) else r.lower_
             compound = bool(base_forms(f"{r.lower_} {doc[i].text}"))
