@@ -49,7 +49,8 @@ class Change:
     new_label: str | None  # spaCy entity label of the new value, when it has one
     possessed: str | None = None  # the possessed noun ("manager"), for typing the value
     new_type: str | None = None  # page type of the new value when it is a subject
-    described: bool = False  # an adjective ("my mother is happy") or a kind ("is a Corgi")
+    described: bool = False  # the value is an adjective ("my mother is happy")
+    indefinite: bool = False  # said with "a"/"an": a kind ("my dog is a Corgi"), no name
     #: Other turns that name the value, cited beside the statement's own ((target,
     #: anchor, quote)): "the cottage is ours" gets its place from where it was named
     evidence: tuple[tuple[str, str, str], ...] = ()
@@ -182,7 +183,7 @@ def possessive_values(doc: Any) -> list[Change]:
             out.append(
                 Change(
                     name[:1].upper() + name[1:], _phrase(value), None, _label(value), name,
-                    described=value.pos_ == "ADJ" or articles,
+                    described=value.pos_ == "ADJ", indefinite=articles,
                 )
             )  # fmt: skip
             break

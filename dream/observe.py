@@ -372,8 +372,10 @@ class StatementReader:
                     kind_noun(ch.possessed)
                     or self._kinds_of([ch.possessed], CONCRETE_MARGIN)[ch.possessed]
                 )
-                if kind is None or (kind in ("person", "pet") and ch.described):
-                    continue  # "my mother is very happy" says how she is, not who
+                if kind is None or (kind in ("person", "pet") and (ch.described or ch.indefinite)):
+                    # "my mother is very happy" says how she is, "our dog is a corgi" what
+                    # she is: neither who
+                    continue
                 if ch.described and ch.new and all(known_word(w) for w in ch.new.split()):
                     continue  # "our new place is ... so much bigger": how it is, no value
                 # A person's or pet's value is their name, however it was typed.
