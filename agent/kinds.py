@@ -1,5 +1,8 @@
 """Does a sentence name a thing of the kind a question asks for?
 
+Asked only of physical kinds (`validators.lexicon.concrete`: a car, a knife, a room):
+"what advice did she give?" is answered by what was advised, which names no advice.
+
 "What car do I drive?" asks for one car. A sentence answers it only when it names one:
 "my old 2009 corolla failed its mot" does, "i take the bus so i just doomscroll" does
 not, however near "bus" is to "car" in meaning. The reader keeps the readings that name

@@ -17,7 +17,7 @@ from typing import Any
 from language.dates import MONTH_NAMES, WEEKDAY_NAMES
 from memory_schema.session import AI_SPEAKERS
 from validators.endings import ending_verb
-from validators.lexicon import known, phrasal_verb
+from validators.lexicon import concrete, known, phrasal_verb
 
 from .evidence import Block
 from .kinds import names_kind
@@ -287,12 +287,28 @@ def _about(
     """How a candidate is about the subject ("page", "name", "speaker", ...) or None.
     `asked`: the people the question names besides its subject (lower case)."""
     about = _about_said(c, subj, known_people, dialogues, asked)
-    if about is None and c.retold and c.via in subj.pages:
+    if about is None and c.retold and c.via in subj.pages and not _to_other(c, subj):
         # The subject's own page retells this sentence: the wiki read it as about them,
         # though the sentence does not say so ("It was Matt Patterson, he is so
         # talented!" is Melanie's concert, and her page says so).
         return "page"
     return about
+
+
+def _to_other(c: Candidate, subj: Subject) -> bool:
+    """The subject's own words to the other person about the other person's things, in
+    the second person only ("Wishing you the best on your adoption journey!", "Glad your
+    son is okay"): about the one addressed, though the subject's page retells them."""
+    if c.fact is not None:
+        return False
+    who = (c.block.speaker or "").lower()
+    # "your": the thing is theirs ("Been reading that book you recommended" is the
+    # speaker's own reading).
+    return (
+        who in subj.speakers | subj.names
+        and bool(re.search(r"\byour\b", c.text, re.I))
+        and not _FIRST_PERSON.search(c.text)
+    )
 
 
 def _about_said(
@@ -338,6 +354,8 @@ def _about_said(
     # Gina's "Got the tattoo a few years ago".
     other = bool(spoken and who in known_people and who not in subj.speakers | subj.names)
     for p in subj.phrases:
+        if _to_other(c, subj) and re.search(rf"\byour {re.escape(p.removeprefix('my '))}\b", low):
+            continue  # the subject's "Glad your son is okay" is the other person's son
         if re.search(rf"\b{re.escape(p)}\b", low) and not (by_other and not p.startswith("my ")):
             # Whose chain it is says "my kids" of the kids asked about ("What do Mel's
             # kids like?"): the possessor's own words about them are about them.
@@ -350,7 +368,11 @@ def _about_said(
     opens_with_her = bool(re.match(r"\s*(?:she|he)\b(?!\s+and\s+(?:i|me)\b)", low))
     if c.antecedent and _PRONOUN.search(c.text) and subj.names and (opens_with_her or not by_other):
         before = c.antecedent.lower()
-        named = any(n and re.search(rf"\b{re.escape(n)}\b", before) for n in subj.names)
+        # Named, not called out to: after "hey Tom! ... my son fell", "he" is the son.
+        named = any(
+            n and re.search(rf"\b{re.escape(n)}\b", before) and not _addressed(before, n)
+            for n in subj.names
+        )
         others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
         if named and not others - subj.names:
             return "name"  # "She works as a nurse", just after Mila was named
@@ -979,8 +1001,10 @@ class Reader(SpanPicker):
             out.append(Reading(c, score, span, about, weak, when, sim, fit, self._apart(c, span)))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
         out = self._mentioning(out, topic, pool)
-        if self._one_kind_asked:
-            out = self._naming_kind(out)  # "what car": a sentence that names a car
+        if self._one_kind_asked and concrete(q.head or ""):
+            # "what car": a sentence that names a car. "What advice" is answered by what
+            # was advised, which names no "advice".
+            out = self._naming_kind(out)
         if rival_wins([subject_fit(r) for r in out[:1]], rival_fits):
             return []  # what was asked about is another person's (see whose.py)
         nouns = {t for t in topic if t in self._asked_nouns}
@@ -1116,20 +1140,21 @@ class Reader(SpanPicker):
         return kept
 
     def _naming_kind(self, readings: list[Reading]) -> list[Reading]:
-        """Only readings that name a thing of the kind asked for ("what car do i drive?":
-        a car, by WordNet, a name or the embedding model; `kinds.py`), of the best
-        MAX_MENTION: a sentence that shares the question's other words ("drive", "play")
-        and names no car is no answer."""
+        """None when no reading of the best MAX_MENTION names a thing of the kind asked
+        for ("what car do i drive?": a car, by WordNet, a name or the embedding model;
+        `kinds.py`): sentences that share the question's other words ("drive", "play")
+        and name no car are no answer."""
         head = self.q.head or ""
         exclude = set(WORD.findall(self.q.text.lower())) - {head}
         exclude |= self.known_people | self.speakers | self.subj.names | self.subj.owner_names
-        kept = []
         for r in readings[:MAX_MENTION]:
             c = r.candidate
             texts = [c.text, *c.retold]
             if any(names_kind(t, head, self.similarity, exclude, self.proper or ()) for t in texts):
-                kept.append(r)
-        return kept
+                # One of them names the kind: what memory says of it may be in a sentence
+                # beside ("Highly recommend it!" after the title), so their order stands.
+                return readings
+        return []
 
     def _verb_phrase_words(self) -> set[str]:
         """The stems of a verb the question says in two words ("keep track of", "look

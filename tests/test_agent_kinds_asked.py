@@ -21,7 +21,7 @@ from agent.kinds import names_kind
 from agent.question import analyse, names_amount
 from memory_schema import MemoryRepo
 from tests.test_agent_messy import run
-from validators.lexicon import kind_of
+from validators.lexicon import concrete, kind_of
 
 SESSIONS = {
     "news.md": """---
@@ -181,3 +181,7 @@ def test_a_kind_is_named_by_a_noun_of_it():
     )
     assert not names_kind("car insurance renewal is due july 1st", "car", None)
     assert names_kind("my car is in the garage again", "car", None)
+    # Only a physical kind is asked this: "what advice did she give?" is answered by what
+    # was advised, which names no advice.
+    assert concrete("car") and concrete("knife") and concrete("room")
+    assert not concrete("advice") and not concrete("reason")

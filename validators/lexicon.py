@@ -201,6 +201,16 @@ def sense_of(word: str, anchor: str, pos: str, primary: bool = False) -> bool:
 
 
 @cache
+def concrete(word: str) -> bool:
+    """Is the word, in its usual sense as a noun, a physical thing ('car', 'knife',
+    'room', 'dog'), not an abstraction ('advice', 'reason', 'event')?"""
+    wn = _load()
+    usual = {s for s in _primary(word) if wn.pos[s] == "n"}
+    physical = {s for s in _senses("physical_entity") if wn.pos[s] == "n"}
+    return bool(set(_ancestors(usual, 20)) & physical)
+
+
+@cache
 def describes(word: str) -> bool:
     """Can the word be an adjective ('white', 'large'): a value of a quality asked for,
     not a thing?"""
