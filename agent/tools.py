@@ -211,10 +211,15 @@ class Toolbox:
     def _glob(self, pattern: str) -> str:
         if pattern.startswith("/") or ".." in pattern.split("/"):
             raise ToolError("refused: glob patterns are relative to the working set")
-        code, out, _ = self._run(
-            ["rg", "--files", "--sort=path", "--hidden", "--glob=!.git", f"--glob={pattern}"]
-        )
-        if code == 127:
+        try:
+            code, out, _ = self._run(
+                ["rg", "--files", "--sort=path", "--hidden", "--glob=!.git", f"--glob={pattern}"]
+            )
+        except SandboxError as exc:
+            if "not found" not in str(exc):
+                raise
+            code, out = 127, ""
+        if code == 127:  # no ripgrep on this machine: find lists the same files
             code, out, _ = self._run(["find", ".", "-path", "./.git", "-prune", "-o", "-type",
                                       "f", "-print"])  # fmt: skip
             out = "\n".join(
