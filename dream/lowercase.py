@@ -218,6 +218,8 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
             i = r.i + 2 if r.i + 2 < len(doc) and doc[r.i + 1].text == "," else r.i + 1
             if i >= len(doc) or not _name_after_relation(doc[i]):
                 continue
+            if _a_kind_of_animal(r.lemma_.lower(), doc[i].text):
+                continue  # "my dog, corgi beagle mix": a breed, not the dog's name
             at = [k for k, w in enumerate(before) if w.lower_ in _POSSESSIVE]
             # "my sister's boyfriend marco" is the sister's: a possessive after the "my"
             mine = bool(at) and not any(w.tag_ == "POS" for w in before[at[-1] :])
@@ -244,6 +246,12 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
         if w.tag_ in ("NNP", "NNPS") or (beside and w.pos_ in ("NOUN", "PROPN")):
             out[j][i] = (rel, mine, compound)
     return out
+
+
+def _a_kind_of_animal(relation: str, word: str) -> bool:
+    """After a word for an animal, a word whose usual sense is an animal too says what
+    kind it is ("dog, corgi", "corgi beagle"), not its name."""
+    return bool(primarily_a(relation, "animal")) and bool(primarily_a(word, "animal"))
 
 
 def _name_after_relation(w: Any) -> bool:

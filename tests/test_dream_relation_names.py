@@ -51,3 +51,13 @@ def test_a_kind_said_with_a_is_no_name(memory) -> None:
     assert not [p for p in pages if "corgi" in p], pages
     current = " ".join(section((memory / "knowledge/people/User.md").read_text(), "Current"))
     assert "corgi" not in current.lower(), current
+
+
+def test_an_animal_word_after_an_animal_word_is_its_kind_not_its_name(tmp_path) -> None:
+    # Without "a": "my dog, corgi beagle mix" made pet pages "Corgi" ("— dog") and
+    # "Beagle" ("— corgi"), the breed read as the dog's name.
+    said = [("2026-08-30", ["pickles is my dog, corgi beagle mix, she sleeps in the van"])]
+    memory = dreamed_chats(tmp_path, daily_chats(said, "ok"))
+    pages = sorted(p.stem.lower() for p in (memory / "knowledge" / "pets").glob("*.md"))
+    assert "corgi" not in pages and "beagle" not in pages, pages
+    assert "pickles" in pages, pages
