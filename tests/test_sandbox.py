@@ -4,6 +4,7 @@ exec and shell on real working sets."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -152,6 +153,11 @@ def test_missing_docker_engine_names_what_to_install(tmp_path: Path, monkeypatch
         open_sandbox("docker", tmp_path)
 
 
+#: These run ripgrep itself in the sandbox; CI installs it (.ci/run), a machine may not.
+needs_rg = pytest.mark.skipif(shutil.which("rg") is None, reason="ripgrep (rg) is not installed")
+
+
+@needs_rg
 def test_local_sandbox_runs_in_the_working_set(memory: MemoryRepo):
     build_memory(memory)
     with LocalSandbox(memory.root) as box:
@@ -232,6 +238,7 @@ def test_every_sandbox_command_has_help():
         assert result.exit_code == 0 and len(result.output) > 200
 
 
+@needs_rg
 def test_exec_runs_a_command_in_a_fresh_working_set(memory: MemoryRepo):
     build_memory(memory)
     runner = CliRunner()
