@@ -22,12 +22,13 @@ A noun of the sentence (by the tagger) names the kind when
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
+from language.names import chat_words
 from validators.lexicon import base_forms, kind_of, known
 
-from .text import lexicon, stopwords
+from .text import stopwords
 
 #: Cosine of the bundled embedding model between the asked kind and a noun that stands
 #: for one of its kinds though WordNet does not file it there. Calibrated on 134 pairs
@@ -51,12 +52,6 @@ def _label_number(tok: Any) -> bool:
         return False
     before = tok.doc[tok.i - 1]
     return tok.head.i == before.i and before.pos_ in _NOUNS and not before.ent_type_
-
-
-@cache
-def _chat_words() -> frozenset[str]:
-    """Chat shorthand no dictionary lists and that names nothing ("tbh", "lol")."""
-    return frozenset(str(w) for w in lexicon()["chat_shorthand"])  # type: ignore[union-attr]
 
 
 @lru_cache(maxsize=4096)
@@ -93,7 +88,7 @@ def names_kind(
             continue
         if tok.pos_ == "VERB" or (tok.pos_ not in _NOUNS | {"ADJ"} and known(low)):
             continue  # a name the tagger does not know it may read as an adverb ("wusthof")
-        if low in stopwords() or low in _chat_words():
+        if low in stopwords() or low in chat_words():
             continue
         if tok.pos_ == "ADJ":
             # A value of a quality asked for: "white" for "what colour".

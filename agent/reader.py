@@ -23,7 +23,7 @@ from .evidence import Block
 from .kinds import names_kind
 from .labels import Field, Labels, field_of
 from .picker import _CLAUSE_BREAK, _LIST_GAP, _PLURAL, SpanPicker, _plural, _value
-from .question import Question, analyse, asked_time, type_nouns, without_time
+from .question import Question, analyse, asked_time, has_cue, type_nouns, without_time
 from .spans import change
 from .text import WORD, is_question, lexicon, stem, stopwords, terms
 from .ties import apart, light_verbs, measured, measures, named_in_reply, said_of_another
@@ -441,18 +441,12 @@ def said_of_before(sentence: str, start: int, end: int) -> int:
     cuts = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(low)), len(low)]
     lo = max((c for c in cuts if c <= start), default=0)
     hi = min((c for c in cuts if c >= end), default=len(low))
-    words = WORD.findall(low[lo:hi])
-    clause = " " + " ".join(words) + " "
-    if any(f" {cue} " in clause for cue in _cue_words("past_cues")) or _ending(words):
+    clause = low[lo:hi]
+    if has_cue(clause, "past_cues") or _ending(WORD.findall(clause)):
         return 1
-    if any(f" {cue} " in clause for cue in (*_cue_words("current_cues"), *_cue_words("new_cues"))):
+    if has_cue(clause, "current_cues") or has_cue(clause, "new_cues"):
         return -1
     return 0
-
-
-@cache
-def _cue_words(key: str) -> tuple[str, ...]:
-    return tuple(str(w) for w in lexicon()[key])  # type: ignore[union-attr]
 
 
 def _ending(words: list[str]) -> bool:
@@ -464,8 +458,8 @@ def _ending(words: list[str]) -> bool:
 def _when_words() -> frozenset[str]:
     """Stems that say when or how current, not what ("current", "recently", "october"),
     and question words the stopwords keep ("whose")."""
-    words = [*MONTH_NAMES, *WEEKDAY_NAMES, "recent", "recently", "lately", "ago", "today"]
-    words.append("yesterday")
+    words = [*MONTH_NAMES, *WEEKDAY_NAMES]
+    words += ["recent", "recently", "lately", "ago", "today", "yesterday"]
     wh = ["who", "whom", "whose", "what", "which", "where", "when", "why", "how"]
     wh += [w + "s" for w in wh]  # typed without the apostrophe: "whos", "whats", "wheres"
     for key in ("current_cues", "past_cues", "earlier_cues", "later_cues"):

@@ -165,6 +165,7 @@ def money_rank(sentence: str, span: Span) -> int:
     number = re.search(r"\d(?:[\d,]*\d)?(?:\.\d+)?", span.text)
     if number is None:
         return -1
+    said_after = span.text[number.end() :].strip()  # the unit written with the number
     unit = span.text[number.end() :] + sentence[span.end : span.end + 12]
     if any(d.start <= span.start < d.end for d in durations(sentence)):
         return -1  # "for 9 yrs", "12 weeks": a span of time, no price
@@ -173,16 +174,13 @@ def money_rank(sentence: str, span: Span) -> int:
     counted = _COUNTED.match(unit)
     if counted and _counts_things(counted.group(1)):
         return -1  # "41k miles", "12 followers": a count of things, never a price
-    said_after = span.text[number.end() :].strip()
     if said_after and re.fullmatch(r"(?:19|20)\d\d", number.group(0)) and not _CURRENCY.match(unit):
         return -1  # "a 2019 silver one": a year that describes a thing, no price
     if _CURRENCY.search(span.text[: number.start()]) or _CURRENCY.match(unit):
         return 2
-    if not span.text[number.end() :].strip() and (
-        _RATE.match(unit) or re.fullmatch(r"\d+\.\d\d", number.group(0))
-    ):
+    if not said_after and (_RATE.match(unit) or re.fullmatch(r"\d+\.\d\d", number.group(0))):
         return 2  # "36.50 an hour", "37.25": a rate or cents are money
-    return 1 if not span.text[number.end() :].strip() else 0
+    return 1 if not said_after else 0
 
 
 def _counts_things(word: str) -> bool:
@@ -333,11 +331,12 @@ def names(
             out.append(Span(m.group(0), m.start(), m.end()))
     if written_lowercase(sentence):
         out += _known_in_lowercase(sentence, known | (proper or frozenset()), out)
+        unknown = _unknown_in_lowercase(sentence, out)
         # "my sister ingrid": a word no dictionary knows, after the word for whose person
         # it is, is that person's name, as sure as a name memory knows.
-        out += [n for n in _unknown_in_lowercase(sentence, out) if _after_someone(sentence, n)]
+        out += [n for n in unknown if _after_someone(sentence, n)]
         if not out:  # a word no dictionary knows is a name only when nothing surer is
-            out += _unknown_in_lowercase(sentence, out)
+            out += unknown
     return sorted(out, key=lambda s: s.start)
 
 

@@ -139,6 +139,16 @@ class Toolbox:
         res = self.sandbox.run(argv)
         return res.returncode, res.text, res.stderr.decode("utf-8", "replace").strip()
 
+    def _run_rg(self, argv: list[str]) -> tuple[int, str, str]:
+        """Run ripgrep; status 127 when this machine or sandbox has none (the sandbox says
+        so with an error, a shell with the status), so the caller falls back."""
+        try:
+            return self._run(argv)
+        except SandboxError as exc:
+            if "not found" not in str(exc):
+                raise
+            return 127, "", ""
+
     def _ensure_local(self, rel: str) -> str:
         """Bring a memory file into the working set if it is not there yet."""
         if (self.sandbox.root / rel).is_file() or self.workset is None:
@@ -188,12 +198,7 @@ class Toolbox:
         argv.append(f"--regexp={pattern}")
         if rel != ".":
             argv += ["--", rel]
-        try:
-            code, out, err = self._run(argv)
-        except SandboxError as exc:
-            if "not found" not in str(exc):
-                raise
-            code, out, err = 127, "", ""
+        code, out, err = self._run_rg(argv)
         if code == 127:  # no ripgrep in this sandbox: GNU grep prints the same format
             argv = ["grep", "-rnE", "--exclude-dir=.git", *(["-i"] if ignore_case else [])]
             if glob:
@@ -211,14 +216,9 @@ class Toolbox:
     def _glob(self, pattern: str) -> str:
         if pattern.startswith("/") or ".." in pattern.split("/"):
             raise ToolError("refused: glob patterns are relative to the working set")
-        try:
-            code, out, _ = self._run(
-                ["rg", "--files", "--sort=path", "--hidden", "--glob=!.git", f"--glob={pattern}"]
-            )
-        except SandboxError as exc:
-            if "not found" not in str(exc):
-                raise
-            code, out = 127, ""
+        code, out, _ = self._run_rg(
+            ["rg", "--files", "--sort=path", "--hidden", "--glob=!.git", f"--glob={pattern}"]
+        )
         if code == 127:  # no ripgrep on this machine: find lists the same files
             code, out, _ = self._run(["find", ".", "-path", "./.git", "-prune", "-o", "-type",
                                       "f", "-print"])  # fmt: skip

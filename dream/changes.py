@@ -62,7 +62,7 @@ _PARTS = ("compound", "amod", "nmod", "flat")
 
 def _phrase(tok: Any) -> str:
     """A value's words: the token with its compounds and name parts, no determiners."""
-    words = [t for t in tok.subtree if t.dep_ in ("compound", "amod", "nmod", "flat") or t == tok]
+    words = [t for t in tok.subtree if t.dep_ in _PARTS or t == tok]
     skip = TIME_MODIFIERS | {"more", "no", "any"}
     words = [t for t in words if t.i <= tok.i and t.lower_ not in skip]
     # Keep a contiguous run ending at the head, with the text's own spacing.

@@ -147,31 +147,27 @@ def uses_in(
         if marked and t.i in marked:
             use = Use(row, path, low, t.idx, t.idx + len(t.text), "person", dictionary=dictionary)
             use.relation, use.mine, use.compound = marked[t.i]
-            use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
-            use.before = doc[t.i - 1].lower_ if t.i > 0 else ""
-            near = doc[max(t.sent.start, t.i - CONTEXT) : min(t.sent.end, t.i + CONTEXT + 1)]
-            use.context = " ".join("X" if w.i == t.i else w.text for w in near)
-            out.append(use)
-            continue
-        if dictionary and not _dictionary_candidate(t):
-            continue
-        if t.ent_type_ and t.ent_type_ not in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP"):
-            continue  # a date, an amount
-        use = Use(row, path, low, t.idx, t.idx + len(t.text), _grammar(t), dictionary=dictionary)
-        use.plural = t.tag_ == "NNS"
+        else:
+            if dictionary and not _dictionary_candidate(t):
+                continue
+            if t.ent_type_ and t.ent_type_ not in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP"):
+                continue  # a date, an amount
+            use = Use(
+                row, path, low, t.idx, t.idx + len(t.text), _grammar(t), dictionary=dictionary
+            )
+            use.plural = t.tag_ == "NNS"
+            use.relation, use.mine = _relation(t)
+            if dictionary and use.relation and not _said_to_be(t):
+                # A word of the language is named by a relation before it only where
+                # `relation_marked` read it so ("our dog pickle"): not past a comma ("big
+                # news, my new manager is ..."), not after a relation word nobody has ("dog
+                # hair"), not what the relation forms ("my friend group"); or where it is
+                # said to be one ("pickle is our dog").
+                use.relation, use.mine = None, False
+            if use.relation:
+                use.grammar = "person"
         use.gendered = any(w.lower_ in _GENDERED for w in t.sent)
         use.before = doc[t.i - 1].lower_ if t.i > 0 else ""
-        use.relation, use.mine = _relation(t)
-        if dictionary and use.relation and not _said_to_be(t):
-            # A word of the language is named by a relation before it only where
-            # `relation_marked` read it so ("our dog pickle"): not past a comma ("big news,
-            # my new manager is ..."), not after a relation word nobody has ("dog hair"),
-            # not what the relation forms ("my friend group"); or where it is said to be
-            # one ("pickle is our dog").
-            use.relation, use.mine = None, False
-
-        if use.relation:
-            use.grammar = "person"
         # The word's near context in its sentence: a wider one mixes in other subjects.
         near = doc[max(t.sent.start, t.i - CONTEXT) : min(t.sent.end, t.i + CONTEXT + 1)]
         use.context = " ".join("X" if w.i == t.i else w.text for w in near)
@@ -220,9 +216,7 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
                 continue
             if _a_kind_of_animal(r.lemma_.lower(), doc[i].text):
                 continue  # "my dog, corgi beagle mix": a breed, not the dog's name
-            at = [k for k, w in enumerate(before) if w.lower_ in _POSSESSIVE]
-            # "my sister's boyfriend marco" is the sister's: a possessive after the "my"
-            mine = bool(at) and not any(w.tag_ == "POS" for w in before[at[-1] :])
+            mine = _my_own(before)
             lemma = r.lemma_.lower()
             rel = lemma if lemma in _RELATION_WORDS or primarily_someone(lemma) else r.lower_
             compound = bool(base_forms(f"{r.lower_} {doc[i].text}"))
@@ -246,6 +240,13 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
         if w.tag_ in ("NNP", "NNPS") or (beside and w.pos_ in ("NOUN", "PROPN")):
             out[j][i] = (rel, mine, compound)
     return out
+
+
+def _my_own(before: list[Any]) -> bool:
+    """The words before a relation word make it the speaker's: a "my" or "our" with no
+    possessive after it ("my sister's boyfriend marco" is the sister's)."""
+    at = [k for k, w in enumerate(before) if w.lower_ in _POSSESSIVE]
+    return bool(at) and not any(w.tag_ == "POS" for w in before[at[-1] :])
 
 
 def _a_kind_of_animal(relation: str, word: str) -> bool:
@@ -325,11 +326,7 @@ def _relation(t: Any) -> tuple[str | None, bool]:
     doc = t.doc
 
     def found(r: Any) -> tuple[str, bool]:
-        window = list(doc[max(0, r.i - 3) : r.i])
-        at = [i for i, w in enumerate(window) if w.lower_ in _POSSESSIVE]
-        # "my sister's boyfriend marco" is the sister's: no possessive between
-        theirs = bool(at) and any(w.tag_ == "POS" for w in window[at[-1] :])
-        mine = (bool(at) and not theirs) or _the_speakers(r)
+        mine = _my_own(list(doc[max(0, r.i - 3) : r.i])) or _the_speakers(r)
         lemma = r.lemma_.lower()
         return lemma if _relation_word(lemma) or primarily_someone(lemma) else r.lower_, mine
 

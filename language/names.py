@@ -46,7 +46,7 @@ def may_name(low: str) -> bool:
 
 def names_nobody(low: str) -> bool:
     """A stopword, a function word or chat shorthand: never anyone's name."""
-    return low in _stopwords() or low in _chat_words() or low in _function_words()
+    return low in _stopwords() or low in chat_words() or low in _function_words()
 
 
 @cache
@@ -57,7 +57,7 @@ def _stopwords() -> frozenset[str]:
 
 
 @cache
-def _chat_words() -> frozenset[str]:
+def chat_words() -> frozenset[str]:
     """Chat shorthand that no dictionary lists and that names nobody ("tbh", "convo")."""
     from agent.text import lexicon
 

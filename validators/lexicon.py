@@ -233,7 +233,7 @@ def names_agent(word: str) -> bool:
     causal agent, not a person, in WordNet): what a job title's last word is."""
     wn = _load()
     nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
-    roots = _person_senses() | {s for s in wn.lemmas.get("causal_agent", ()) if wn.pos[s] == "n"}
+    roots = _person_senses() | _noun_senses("causal_agent")
     return bool(nouns) and bool(set(_ancestors(nouns, 14)) & roots)
 
 
@@ -278,9 +278,14 @@ def _is_verb(lemma: str) -> bool:
 
 
 @cache
-def _person_senses() -> frozenset[int]:
+def _noun_senses(lemma: str) -> frozenset[int]:
+    """The noun senses of a WordNet lemma, as written ("person", "causal_agent")."""
     wn = _load()
-    return frozenset(s for s in wn.lemmas.get("person", ()) if wn.pos[s] == "n")
+    return frozenset(s for s in wn.lemmas.get(lemma, ()) if wn.pos[s] == "n")
+
+
+def _person_senses() -> frozenset[int]:
+    return _noun_senses("person")
 
 
 @cache
@@ -308,7 +313,7 @@ def primarily_a(word: str, root: str) -> bool:
     """Is the word's most frequent noun sense a kind of `root` ('group' for 'crew')?"""
     wn = _load()
     nouns = {s for s in _primary(word) if wn.pos[s] == "n"}
-    roots = {s for s in wn.lemmas.get(root, ()) if wn.pos[s] == "n"}
+    roots = _noun_senses(root)
     return bool(set(_ancestors(nouns, 14)) & roots)
 
 
@@ -317,10 +322,7 @@ _PLACE_ROOTS = ("location", "structure", "facility", "geological_formation", "bo
 
 @cache
 def _place_senses() -> frozenset[int]:
-    wn = _load()
-    return frozenset(
-        s for root in _PLACE_ROOTS for s in wn.lemmas.get(root, ()) if wn.pos[s] == "n"
-    )
+    return frozenset().union(*(_noun_senses(root) for root in _PLACE_ROOTS))
 
 
 @cache
@@ -334,19 +336,13 @@ def names_place(word: str) -> bool:
 
 
 @cache
-def _animal_senses() -> frozenset[int]:
-    wn = _load()
-    return frozenset(s for s in wn.lemmas.get("animal", ()) if wn.pos[s] == "n")
-
-
-@cache
 def names_animal(word: str) -> bool:
     """Is the word, in some noun sense (a seldom one too), a kind of animal: 'dog',
     'greyhound', 'tarantula', 'turtle' (mostly a sweater, to WordNet), 'kid' (a young
     goat)? Whether it is one where it is said is the caller's question."""
     wn = _load()
     nouns = {s for s in _senses(word, rare=True) if wn.pos[s] == "n"}
-    return bool(nouns) and bool(set(_ancestors(nouns, 20)) & _animal_senses())
+    return bool(nouns) and bool(set(_ancestors(nouns, 20)) & _noun_senses("animal"))
 
 
 @cache
