@@ -65,8 +65,26 @@ def ending_verb(word: str, with_words: Iterable[str] = ()) -> bool:
     lemmas = set(base_forms(word)) or {word}
     if lemmas & ENDING_VERBS:
         return True
-    rest = set(with_words)
+    rest = set(with_words) - _distances(list(with_words))
     return any(rest & ENDING_PHRASES.get(lemma, set()) for lemma in lemmas)
+
+
+#: Words that count what a distance is measured in: 'two streets away', 'a few doors away'.
+_COUNTS = frozenset(["a", "an", "few", "couple"])
+
+
+def _distances(words: list[str]) -> set[str]:
+    """'away' where it ends a distance ('moved two streets away from us', 'an hour
+    away'): a count and its unit before it say how far, not that anyone left."""
+    from .words import numbers_in
+
+    out = set()
+    for i, w in enumerate(words):
+        if w == "away" and i >= 2:
+            count = words[i - 2]
+            if count in _COUNTS or numbers_in(count):
+                out.add(w)
+    return out
 
 
 def ends(p: Predicate, *, done_only: bool = False) -> bool:

@@ -249,6 +249,8 @@ def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset(
         return (neg[0] != prefixed[0]) == (neg[1] != prefixed[1])
     if any(fails):
         return False
+    if _both_denied_opposites(claim, ev):
+        return False
     if claim.negative == ev.negative:
         return True
     if _opposite_denied(claim, ev):
@@ -317,6 +319,16 @@ def _opposite_denied(claim: Predicate, ev: Predicate) -> bool:
     mine = [w for w in neg.words if w not in FUNCTION_WORDS and w not in NEGATIONS]
     theirs = [w for w in other.words if w not in FUNCTION_WORDS and w not in NEGATIONS]
     return any(lexicon.relation(a, b) == "antonym" for a in mine for b in theirs)
+
+
+def _both_denied_opposites(claim: Predicate, ev: Predicate) -> bool:
+    """Is a plain 'not' said on each side of two opposites: 'did not lose the final' and
+    "didn't win the final" say opposite things, though both are negative."""
+    if not (claim.negative and ev.negative):
+        return False
+    if claim.neg_verb or claim.neg_scope or ev.neg_verb or ev.neg_scope:
+        return False
+    return _opposite_denied(claim, ev)
 
 
 def _neg_words(part: Predicate) -> list[str]:

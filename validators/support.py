@@ -126,6 +126,17 @@ def _said_as_someones(word: str, text: str) -> bool:
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
+def _own_group(word: str, text: str) -> bool:
+    """Is the word, in its usual sense, a group of people (team, club, choir, crew:
+    WordNet's social groups), said in the claim as someone's ('Mina's team', 'her
+    choir')? A speaker's 'we' speaks for such a group; a group named as nobody's ('the
+    council') is a subject of its own."""
+    if not lexicon.primarily_a(word, "social_group"):
+        return False
+    pattern = rf"(?:\b(?:my|our|your|his|her|their)|\w['’]s?)\s+{re.escape(word)}\b"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
 def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
     text = "\n".join(ev.text for ev in evidence)
     ctx = " ".join([*(ev.context for ev in evidence), *(ev.title for ev in evidence)])
@@ -326,6 +337,8 @@ def _unsupported_words(
             continue  # 'enjoys', 'is into', 'keen on': one liking; polarity is checked apart
         if w in GROUP_NOUNS and ev.first_plural:
             continue  # 'we', 'our' of a speaker: their family, household, the couple
+        if ev.first_plural and _own_group(w, text):
+            continue  # 'we didn't win the final': Mina's team, the group she speaks for
         if w in DWELLINGS and _possessive_place(ev.text):
             continue  # 'at my aunt's' is at her home
         if _marks_time_to_come(w, text):
