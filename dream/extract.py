@@ -551,44 +551,82 @@ def _speaker_clause(s: str, phrase: str, me: str) -> str | None:
     return None
 
 
-_LOWER_INTRO = re.compile(
-    r"\b(?:i'?m|i am|my name is|my name's|call me|this is|it's|its)\s+(?P<name>[a-z]{2,20})\b",
+#: How people say who they are, in any case: "I'm", "im", "my name is", "my full name
+#: is", "name's", "call me", "this is", "it's (me)", "i go by". The word after it may be
+#: their name; whether it is one is read from the word (below), not from the cue.
+INTRO_CUE = (
+    r"(?:i\s*['’]?\s*m|i am|my\s+(?:full\s+|real\s+)?name(?:\s+is|\s*['’]\s*s)|"
+    # a bare "name's rafael" opens its clause: "her name's luna" names someone else
+    r"(?<![\w'’]\s)(?<![\w'’])name\s*['’]\s*s|"
+    r"(?:you\s+can\s+|people\s+|everyone\s+|ppl\s+)?call(?:s)?\s+me|this is|"
+    r"it\s*['’]?\s*s(?:\s+me)?,?|i\s+go\s+by)"
+)
+_INTRO_RE = re.compile(
+    rf"\b(?P<cue>{INTRO_CUE})\s+(?P<name>[^\W\d_]{{2,20}})\b(?!\s*['’]s\b)", re.IGNORECASE
+)
+#: A message that opens with its writer's name: "rosa here, quick q", "hi, Tom here".
+_HERE_RE = re.compile(
+    r"^\W*(?:(?:hi|hey|hello|morning|evening)\W+)?(?P<name>[^\W\d_]{2,20})\s+here\b(?!\s+(?:is|are|was))",
     re.IGNORECASE,
 )
 
 
 def self_introduction(text: str, embedder: Any = None) -> str | None:
-    """The name in "I'm Maya Chen" or, typed in lowercase, "hey im priya btw": a lowercase
-    word counts as a name when the embedding model reads the phrase as an introduction
-    (by examples), so "im tired" is no name."""
-    m = _P["intro"].search(text)
-    if m:
-        return clean_name(m.group("name"))
-    if embedder is None:
-        return None
-    from language import classifier_for
+    """The name in "I'm Maya Chen", "name's rafael btw" or "rosa here, quick q": a word
+    after a cue (or before "here" at a message's start) that is capitalised as typed, or,
+    typed in lowercase, that the embedding model reads as a name in "i'm <word>" (by
+    examples, so "im tired" is no name). The surname the message gives is kept."""
+    from language.names import names_nobody
 
-    for m in _LOWER_INTRO.finditer(text):
+    found = [(m, True) for m in _INTRO_RE.finditer(text)]
+    found += [(m, False) for m in _HERE_RE.finditer(text)]
+    for m, cued in sorted(found, key=lambda f: f[0].start("name")):
         word = m.group("name")
-        if word.lower() in STOPWORDS or not word.islower():
+        if names_nobody(word.lower()) or word.lower() in NOT_NAMES:
             continue
-        phrase = f"i'm {word}"
+        weak = m.group("cue").lower().startswith(("it", "this")) if cued else False
+        if weak and dates(word, dt.date.today(), loose=True):
+            continue  # "it's Monday again", "this is Tuesday": a day, not who is typing
+        # Capitalised after a cue, it is a name; with no cue, unless it starts the
+        # message ("Tired here" is no one; the model reads that one below).
+        capitalised = word[:1].isupper() and word[1:].islower()
+        if capitalised and (cued or m.start("name") > 0):
+            return with_surname(text, word)
+        if embedder is None or not (word.islower() or word[:1].isupper()):
+            continue
+        from language import classifier_for
+
+        phrase = f"i'm {word.lower()}"
         label, _ = classifier_for(embedder, "introduction").label(embedder.embed([phrase]))[0]
         if label == "introduction":
             return with_surname(text, word)
     return None
 
 
+#: Up to two more words after a first name may be its middle name and surname.
+_MORE_NAMES = re.compile(r"\s+([^\W\d_]{2,20}(?:-[^\W\d_]{2,20})?)")
+
+
 def with_surname(text: str, word: str) -> str:
-    """The introduced name with the surname the same message gives it ("im teo btw, teo
-    halvorsen"; "im priya raman"): a word after the name that no dictionary explains."""
+    """The introduced name with the surnames the same message gives it ("im teo btw,
+    teo halvorsen"; "im priya raman"; "my name is rosa maria delgado-ruiz"): words
+    after the name, capitalised as typed or, in lowercase, words no dictionary explains."""
     from language.names import looks_like_name
 
-    for m in re.finditer(rf"\b{re.escape(word)}\s+([a-z]{{2,20}})\b", text, re.IGNORECASE):
-        surname = m.group(1)
-        if surname.islower() and looks_like_name(surname):
-            return f"{word.capitalize()} {surname.capitalize()}"
-    return word.capitalize()
+    best = [word]
+    for m in re.finditer(rf"\b{re.escape(word)}\b", text, re.IGNORECASE):
+        more, at = [], m.end()
+        while len(more) < 2 and (n := _MORE_NAMES.match(text, at)):
+            part = n.group(1)
+            capital = part[:1].isupper() and m.group(0)[:1].isupper()
+            lower = part.islower() and all(looks_like_name(p) for p in part.split("-"))
+            if not (capital or lower) or part.lower() in STOPWORDS:
+                break
+            more.append(part)
+            at = n.end()
+        if len(more) + 1 > len(best):
+            best = [word, *more]
+    return " ".join("-".join(p[:1].upper() + p[1:] for p in w.split("-")) for w in best)
 
 
 def is_project_name(name: str) -> bool:

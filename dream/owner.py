@@ -17,13 +17,10 @@ from memory_schema.links import WIKILINK_RE, normalize_key
 from memory_schema.session import Session, Turn
 from validators.semantic import STOPWORDS
 
-from .extract import self_introduction, with_surname
+from .extract import INTRO_CUE, self_introduction, with_surname
 
-#: "i'm", "im", "i am", "my name is", "call me": the words after it may be a name.
-_CUE = re.compile(
-    r"\b(?:i\s*['’]?\s*m|i am|my name(?:\s+is|['’]s)|call me)\s+(\w+)(?:\s+(\w+))?",
-    re.IGNORECASE,
-)
+#: A self-introduction's cue (extract.INTRO_CUE): the words after it may be a name.
+_CUE = re.compile(rf"\b{INTRO_CUE}\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
 
 
 def introduced_name(session: Session) -> str | None:
@@ -54,9 +51,11 @@ _CLOSINGS = (
     "cheers|best|best wishes|all the best|thanks|many thanks|thank you|regards|kind regards|"
     "warm regards|best regards|sincerely|yours|yours sincerely|love|talk soon|speak soon|ta"
 )
-#: "Cheers, Darek" or "Best,\nDarek" at the end of a message the AI drafted (quoted or not).
+#: "Cheers, Darek" or "Best,\nDarek Nowak" at the end of a message the AI drafted (quoted
+#: or not).
 _SIGNATURE = re.compile(
-    rf"^[>\s]*(?:{_CLOSINGS})\s*[,!.]?\s*(?:\n[>\s]*)?(?P<name>[A-Z][\w'’-]+)[ \t]*$",
+    rf"^[>\s]*(?:{_CLOSINGS})\s*[,!.]?\s*(?:\n[>\s]*)?"
+    r"(?P<name>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -69,7 +68,8 @@ def _signed(turn: Turn, reply: Turn) -> str | None:
     said = {w.lower() for w in re.findall(r"[^\W\d_]+", turn.content)}
     for m in _SIGNATURE.finditer(reply.content):
         name = m.group("name")
-        if name[:1].isupper() and name.lower() in said and name.lower() not in STOPWORDS:
+        words = name.lower().split()
+        if all(w in said for w in words) and words[0] not in STOPWORDS:
             return name
     return None
 

@@ -214,11 +214,6 @@ _P: dict[str, re.Pattern[str]] = {
         r"(?:learning|studying|practi[cs]ing|playing|taking\s+lessons\s+in)|learning|studying)\s+"
         r"(?P<what>[^.!?\n,;]{2,60})"
     ),
-    "intro": re.compile(
-        # The cue in any case ("hi! i'm Maya Chen"); the name capitalised, any alphabet.
-        r"\b(?i:I'm|I’m|I am|my name is|call me|this is)\s+"
-        r"(?P<name>[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:\s+[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)?)\b"
-    ),
 }
 _REQUEST_RE = re.compile(
     r"^(?:please\s+)?(?:always|never|don't ever|do not ever)\b|\bfrom now on\b|"

@@ -376,6 +376,47 @@ def test_the_surname_given_with_a_lower_case_introduction_is_kept() -> None:
     assert self_introduction("im priya and i hate mondays", embedder) == "Priya"
 
 
+def test_introductions_said_the_ways_people_type_them() -> None:
+    """A name is given many ways besides "I'm X": "name's", "my full name is", "X here",
+    "it's me X", "i go by". The word after the cue is read as a name (capitalised, or by
+    the embedding model's examples); what another person's name is, a day, or a state
+    ("im done") is no introduction."""
+    from dream.extract import self_introduction
+    from search import get_embedder
+
+    embedder = get_embedder()
+
+    def intro(text: str) -> str | None:
+        return self_introduction(text, embedder)
+
+    assert intro("name's rosa btw, need help w invoices") == "Rosa"
+    assert intro("rosa here. quick q about my quarterly taxes") == "Rosa"
+    assert intro("Tom here, quick q") == "Tom"
+    assert intro("hey its me rosa") == "Rosa"
+    assert intro("i go by rosie mostly") == "Rosie"
+    assert intro("my name is rosa delgado-ruiz") == "Rosa Delgado-Ruiz"
+    assert intro("hi, I'm Maya Chen from sales") == "Maya Chen"
+    # someone else's name, a day, a state, a possessive
+    assert intro("we got a puppy!! her name is luna") is None
+    assert intro("her name's luna and she's a menace") is None
+    assert intro("it's Monday again ugh") is None
+    assert intro("This is Tuesday's plan") is None
+    assert intro("ugh im so done w this") is None
+    assert intro("im new here") is None
+    assert intro("dinner here is great") is None
+
+
+def test_a_full_name_signed_on_a_draft_is_the_users() -> None:
+    from dream.owner import introduced_name
+
+    def chat(user: str, reply: str) -> Session:
+        return unnamed("2026-04-11-msg", "2026-04-11", [("user", user), ("assistant", reply)])
+
+    ask = "can u write the landlord abt the leak, sign it from me, rosa delgado"
+    draft = "Dear Mr Hale,\n\nThe kitchen tap is leaking again.\n\nBest regards,\nRosa Delgado"
+    assert introduced_name(chat(ask, draft)) == "Rosa Delgado"
+
+
 def test_a_message_the_ai_drafts_is_signed_with_the_users_name() -> None:
     """ "sign it darek" gives no introduction, but the AI's draft closes "Cheers, Darek":
     a message is signed by whoever sends it. The name it greets is the recipient's."""
