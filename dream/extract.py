@@ -618,7 +618,7 @@ def with_surname(text: str, word: str) -> str:
         more, at = [], m.end()
         while len(more) < 2 and (n := _MORE_NAMES.match(text, at)):
             part = n.group(1)
-            capital = part[:1].isupper() and m.group(0)[:1].isupper()
+            capital = part.istitle() and m.group(0)[:1].isupper()
             lower = part.islower() and all(looks_like_name(p) for p in part.split("-"))
             if not (capital or lower) or part.lower() in STOPWORDS:
                 break

@@ -35,7 +35,7 @@ from language import classifier_for
 from language.names import TITLES, known_word, looks_like_name, names_nobody
 from language.person import is_bare_contraction
 from memory_schema.links import normalize_key
-from validators.lexicon import base_forms, primarily_a, primarily_someone
+from validators.lexicon import base_forms, is_noun, known, primarily_a, primarily_someone
 
 from .extract import Observation, link
 from .lexicon import OCCUPATIONS, RELATIONS, SINGLE_RELATIONS, is_pet
@@ -216,6 +216,8 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
                 continue
             if _a_kind_of_animal(r.lemma_.lower(), doc[i].text):
                 continue  # "my dog, corgi beagle mix": a breed, not the dog's name
+            if _the_relations_verb(doc, i):
+                continue  # "my mum reckons i should move": what she does, not her name
             mine = _my_own(before)
             lemma = r.lemma_.lower()
             rel = lemma if lemma in _RELATION_WORDS or primarily_someone(lemma) else r.lower_
@@ -240,6 +242,18 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
         if w.tag_ in ("NNP", "NNPS") or (beside and w.pos_ in ("NOUN", "PROPN")):
             out[j][i] = (rel, mine, compound)
     return out
+
+
+def _the_relations_verb(doc: Any, i: int) -> bool:
+    """The word after a relation word is its verb, not a name, when the dictionary knows it
+    only as a verb ("reckons", "texted") and no verb follows it: a name is followed by its
+    own verb ("my brother rob is visiting", "my sister sue lives in leeds"), a verb by its
+    object or clause ("my mum reckons i should", "my mom says hi")."""
+    word = doc[i].text
+    if not known(word) or is_noun(word):
+        return False
+    after = next((t for t in doc[i + 1 : doc[i].sent.end] if not t.is_punct), None)
+    return after is None or after.pos_ not in ("VERB", "AUX")
 
 
 def _my_own(before: list[Any]) -> bool:

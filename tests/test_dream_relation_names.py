@@ -61,3 +61,23 @@ def test_an_animal_word_after_an_animal_word_is_its_kind_not_its_name(tmp_path) 
     pages = sorted(p.stem.lower() for p in (memory / "knowledge" / "pets").glob("*.md"))
     assert "corgi" not in pages and "beagle" not in pages, pages
     assert "pickles" in pages, pages
+
+
+def test_a_verb_only_word_after_a_relation_word_is_what_they_do() -> None:
+    # "my mum reckons i should move" gave the mother the name "Reckons": a word the
+    # dictionary knows only as a verb is the relation's verb unless a verb follows it.
+    from dream.lowercase import relation_marked
+    from language import parse
+
+    said = [
+        "my mum reckons i should move back home",
+        "my dad says hi btw",
+        "my boss thinks im overqualified lol",
+        "my brother rob is visiting next wk",  # a verb follows: rob is his name
+        "my sister sue lives in leeds now",
+        "my roommate jules moved out",
+    ]
+    docs = parse(said)
+    marked = zip(docs, relation_marked(docs), strict=True)
+    named = [sorted(d[i].text for i in found) for d, found in marked]
+    assert named == [[], [], [], ["rob"], ["sue"], ["jules"]]
