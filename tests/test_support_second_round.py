@@ -44,3 +44,36 @@ def test_a_distance_is_no_leaving() -> None:
     for text in ("my brother moved away from us in the spring", "my brother moved miles away"):
         r = check("Kit's brother still lives nearby.", text, "Kit", "2026-06-20")
         assert not r.ok and r.reason == "negation differs: the evidence says it ended", text
+
+
+def test_a_verb_wordnet_defines_by_the_blocks_verb_on_the_same_thing() -> None:
+    # WordNet defines 'book' as 'arrange for and reserve (something ...) in advance', and
+    # knows no other tie between the two verbs.
+    class_ = "booked a cookery class for my mum's birthday, she's going to love it"
+    table = "booked a table at the thai place for friday!"
+    for claim, text in (
+        ("Jo arranged a cookery class for her mum's birthday.", class_),
+        ("Jo has arranged a table at the Thai place for Friday.", table),
+    ):
+        ok = check(claim, text, "Jo", "2026-06-10")
+        assert ok.ok, (claim, ok.reason)
+    # Another thing arranged is another event; another verb is not defined by 'book'.
+    r = check("Jo arranged a surprise party for her mum's birthday.", class_, "Jo", "2026-06-10")
+    assert not r.ok and "arranged" in r.words
+    r = check("Jo taught a cookery class for her mum's birthday.", class_, "Jo", "2026-06-10")
+    assert not r.ok and r.words == ("taught",)
+
+
+def test_the_verbs_a_definition_is_said_in() -> None:
+    from validators.wordnet_build import _defining_verbs
+
+    assert _defining_verbs(
+        "arrange for and reserve (something for someone else) in advance; x"
+    ) == [
+        "arrange",
+        "reserve",
+    ]
+    assert _defining_verbs("go away or leave") == ["go", "leave"]
+    # A noun of the definition ties nothing, nor a verb after 'to' ('refuse to accept').
+    assert _defining_verbs("do volunteer work") == ["do"]
+    assert _defining_verbs('refuse to accept; "He declined my offer"') == ["refuse"]

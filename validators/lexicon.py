@@ -45,6 +45,7 @@ class _WordNet:
     antonyms: frozenset[tuple[str, str]]
     related: dict[str, frozenset[str]]
     exceptions: dict[str, tuple[str, ...]]
+    defined_by: dict[int, frozenset[str]]  # a verb sense -> the verbs its definition says
 
 
 @cache
@@ -64,6 +65,7 @@ def _load() -> _WordNet:
         antonyms=frozenset(tuple(p) for p in data["antonyms"]),
         related={k: frozenset(v) for k, v in related.items()},
         exceptions={k: tuple(v) for k, v in data["exceptions"].items()},
+        defined_by={int(k): frozenset(v) for k, v in data.get("defined_by", {}).items()},
     )
 
 
@@ -168,6 +170,24 @@ def relation(claim_word: str, evidence_word: str) -> Relation | None:
     if up_a & up_b:
         return "sibling"
     return None
+
+
+@cache
+def defines(claim_verb: str, evidence_verb: str) -> bool:
+    """Does WordNet define a sense of one verb by the other, where a verb stands in the
+    definition: 'book' is 'arrange for and reserve ...' (so 'arranged' for 'booked'),
+    'elect' is 'select by a vote ...' only as a noun, 'quit' is 'go away or leave'? The
+    caller holds the two to one event (the same things done, by the same people); a
+    definition that names a verb only as a noun ('do volunteer work') ties nothing."""
+    wn = _load()
+    a, b = set(base_forms(claim_verb)), set(base_forms(evidence_verb))
+    if not a or not b or a & b:
+        return False
+    return any(
+        wn.pos[s] == "v" and wn.defined_by.get(s, frozenset()) & other
+        for word, other in ((claim_verb, b), (evidence_verb, a))
+        for s in _senses(word)
+    )
 
 
 @cache

@@ -61,6 +61,7 @@ from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
 from .dated import days_left_open, unsupported_date
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
+from .predicates import _parse
 from .role_holders import role_not_held
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
@@ -135,6 +136,51 @@ def _own_group(word: str, text: str) -> bool:
         return False
     pattern = rf"(?:\b(?:my|our|your|his|her|their)|\w['’]s?)\s+{re.escape(word)}\b"
     return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+#: How two verbs may be tied in WordNet for a definition to join them: not at all, or
+#: by a seldom shared sense. A kind of the other ('lent' of 'gave'), a sister or an
+#: opposite is a changed event the definition would hide ('lend' is 'give temporarily').
+_UNTIED = (None, "rare")
+
+
+def _defined_as(claim_verb: str, evidence_verb: str) -> bool:
+    """Is one verb defined by the other in WordNet ('book' is 'arrange for and reserve
+    ...'), with no other tie between them: 'arranged a class' for 'booked a class'."""
+    if evidence_verb in LIGHT_VERBS or claim_verb in LIGHT_VERBS:
+        return False  # 'take a walk', 'do volunteer work': a light verb defines everything
+    if lexicon.relation(claim_verb, evidence_verb) not in _UNTIED:
+        return False
+    if lexicon.relation(evidence_verb, claim_verb) not in _UNTIED:
+        return False
+    return lexicon.defines(claim_verb, evidence_verb)
+
+
+def _objects(verb: str, text: str) -> set[str]:
+    """What the verb acts on where it stands: its object ('booked a class'), or with none
+    the object of a preposition under it ('applied for the course'), as the noun's forms.
+    Not both: 'for her birthday' is when, not what, beside an object."""
+    out: set[str] = set()
+    for tok in _parse(text):
+        if tok.lower_ != verb:
+            continue
+        heads = [c for c in tok.children if c.dep_ in ("dobj", "nsubjpass")]
+        if not heads:
+            preps = [c for c in tok.children if c.dep_ in ("prep", "prt")]
+            heads = [g for c in preps for g in c.children if g.dep_ == "pobj"]
+        for h in heads:
+            out |= {h.lower_, *lexicon.base_forms(h.lower_)}
+    return out
+
+
+def _same_object(claim_verb: str, claim: str, evidence_verb: str, block: str) -> bool:
+    """Do the two verbs act on the same thing: 'arranged a cocktail-making class' and
+    'booked a cocktail-making class'? A definition ties verbs by a sense; the same object
+    on both sides is what makes it the one event."""
+    mine, theirs = _objects(claim_verb, claim), _objects(evidence_verb, block)
+    return bool(mine & theirs) or any(
+        lexicon.relation(a, b) in ("same", "synonym") for a in mine for b in theirs
+    )
 
 
 def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
@@ -455,7 +501,13 @@ def _unsupported_words(
             word = said.get(w, w)
             others = [c for c in claim_words if c != word]
             taken = {v for v, _ in evidence_verbs(ev.text) if _stands_for(others, v)}
-            ok = same_event(word, text, ev.text, taken, model.vector, model.pair) is not None
+            # ... or one WordNet defines by the other ('arranged' for 'booked').
+            ok = any(
+                _defined_as(word, v) and _same_object(word, text, v, ev.text)
+                for v, _ in evidence_verbs(ev.text)
+                if v not in taken
+            )
+            ok = ok or same_event(word, text, ev.text, taken, model.vector, model.pair) is not None
         if not ok:
             alone.append(w)
     if alone:

@@ -40,7 +40,32 @@ def _read_data(root: Path, name: str, p: str) -> dict[str, dict]:
             ptrs.append(
                 (sym, f"{'a' if tpos == 's' else tpos}{target}", int(st[:2], 16), int(st[2:], 16))
             )
-        out[f"{p}{off}"] = {"words": words, "ptrs": ptrs, "type": ss_type}
+        gloss = line.split(" | ", 1)[1] if " | " in line else ""
+        out[f"{p}{off}"] = {"words": words, "ptrs": ptrs, "type": ss_type, "gloss": gloss}
+    return out
+
+
+#: Words after which a verb's definition names another verb it is said by: 'arrange
+#: for and reserve', 'go away or leave'. Not 'to': 'refuse to accept' (decline) and 'fail
+#: to attend' (skip) say the opposite of the verb after it.
+_BEFORE_VERB = frozenset(["and", "or", ","])
+
+
+def _defining_verbs(gloss: str) -> list[str]:
+    """The verbs a verb's definition is said in, read where a verb stands in it (its first
+    word, or after 'and', 'or' or a comma): 'arrange for and reserve (something ...) in
+    advance' -> arrange, reserve; 'do volunteer work' -> do (its 'work' is a noun)."""
+    first = gloss.split(";")[0].split('"')[0]
+    words = [w for w in first.replace(",", " , ").replace("(", " ( ").split()]
+    out = []
+    for i, w in enumerate(words):
+        w = w.lower()
+        if (
+            w.isalpha()
+            and w not in _BEFORE_VERB
+            and (i == 0 or words[i - 1].lower() in _BEFORE_VERB)
+        ):
+            out.append(w)
     return out
 
 
@@ -76,11 +101,20 @@ def build(root: Path) -> dict:
     syn_out = []
     antonyms: set[tuple[str, str]] = set()
     related: set[tuple[str, str]] = set()
+    defined: dict[str, list[str]] = {}  # a verb sense -> the verbs its definition says
     for s in sorted(used):
         d = synsets[s]
         up = sorted({ids[t] for sym, t, _, _ in d["ptrs"] if sym in ("@", "@i") and t in ids})
         similar = sorted({ids[t] for sym, t, _, _ in d["ptrs"] if sym == "&" and t in ids})
         syn_out.append([s[0], up, similar])
+        if s[0] == "v":
+            said_by = [
+                w
+                for w in _defining_verbs(d["gloss"])
+                if w not in d["words"] and any(o[0] == "v" for o in lemmas.get(w, ()))
+            ]
+            if said_by:
+                defined[str(ids[s])] = said_by
         for sym, t, src, dst in d["ptrs"]:
             if t not in synsets:
                 continue
@@ -108,6 +142,7 @@ def build(root: Path) -> dict:
         "antonyms": sorted(antonyms),
         "related": sorted(related),
         "exceptions": exceptions,
+        "defined_by": defined,
     }
 
 
