@@ -31,6 +31,15 @@ RELATIONS = _words(
     roommate housemate neighbor neighbour mentor mentee tutor teacher coach
     doctor therapist dentist landlord landlady assistant"""
 )
+#: Relation words as people type them in chat, and the word they stand for: "my gf priya"
+#: is her girlfriend, "my sis" her sister.
+RELATION_SHORTHAND = {
+    "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "sis": "sister",
+    "bro": "brother", "hubs": "husband", "wifey": "wife", "mil": "mother-in-law",
+    "fil": "father-in-law", "bil": "brother-in-law", "sil": "sister-in-law",
+    "stepmom": "stepmother", "stepdad": "stepfather", "grandad": "grandfather",
+}  # fmt: skip
+RELATIONS = RELATIONS | frozenset(RELATION_SHORTHAND) | frozenset(["ex"])
 #: Relations a person has one of at a time: a fact with history, not a list item.
 SINGLE_RELATIONS = _words(
     "wife husband partner spouse fiance fiancee fiancé fiancée girlfriend boyfriend manager boss"

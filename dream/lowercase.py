@@ -38,7 +38,7 @@ from memory_schema.links import normalize_key
 from validators.lexicon import base_forms, is_noun, known, primarily_a, primarily_someone
 
 from .extract import Observation, link
-from .lexicon import OCCUPATIONS, RELATIONS, SINGLE_RELATIONS, is_pet
+from .lexicon import OCCUPATIONS, RELATION_SHORTHAND, RELATIONS, SINGLE_RELATIONS, is_pet
 
 #: A subject named as a person in this many sessions is a name (as `observe.MIN_SESSIONS`).
 MIN_SESSIONS = 2
@@ -206,12 +206,16 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
     for j, doc in enumerate(docs):
         for r in doc:
             # "neighbour" before a name is often tagged an adjective
-            if r.pos_ not in ("NOUN", "ADJ") or not _is_relation(r, loose=True):
+            # a shorthand of the lists ("my gf priya", "my ex marco") is often read as a name
+            listed = r.pos_ == "PROPN" and r.lower_ in _RELATION_WORDS
+            if (r.pos_ not in ("NOUN", "ADJ") and not listed) or not _is_relation(r, loose=True):
                 continue
             before = [w for w in doc[max(r.sent.start, r.i - 3) : r.i] if not w.is_punct]
             if not any(w.tag_ in ("PRP$", "POS") for w in before):
                 continue  # "the sister act", "a dog person": nobody's relation
             i = r.i + 2 if r.i + 2 < len(doc) and doc[r.i + 1].text == "," else r.i + 1
+            while i + 1 < len(doc) and doc[i].lower_.rstrip(".") in TITLES | {"."}:
+                i += 1  # "my therapist dr okafor": the name is after the title
             if i >= len(doc) or not _name_after_relation(doc[i]):
                 continue
             if _a_kind_of_animal(r.lemma_.lower(), doc[i].text):
@@ -219,8 +223,7 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
             if _the_relations_verb(doc, i):
                 continue  # "my mum reckons i should move": what she does, not her name
             mine = _my_own(before)
-            lemma = r.lemma_.lower()
-            rel = lemma if lemma in _RELATION_WORDS or primarily_someone(lemma) else r.lower_
+            rel = _relation_label(r)
             compound = bool(base_forms(f"{r.lower_} {doc[i].text}"))
             found.append((j, i, rel, mine, compound))
     out: list[dict[int, tuple[str, bool, bool]]] = [{} for _ in docs]
@@ -254,6 +257,16 @@ def _the_relations_verb(doc: Any, i: int) -> bool:
         return False
     after = next((t for t in doc[i + 1 : doc[i].sent.end] if not t.is_punct), None)
     return after is None or after.pos_ not in ("VERB", "AUX")
+
+
+def _relation_label(r: Any) -> str:
+    """The relation a word names, as its page says it: the lemma of a listed or WordNet
+    relation ("sisters" -> "sister"), the full word for chat shorthand ("gf" ->
+    "girlfriend"), else the word as typed."""
+    low, lemma = r.lower_, r.lemma_.lower()
+    if low in RELATION_SHORTHAND:
+        return RELATION_SHORTHAND[low]
+    return lemma if _relation_word(lemma) or primarily_someone(lemma) else low
 
 
 def _my_own(before: list[Any]) -> bool:
@@ -341,8 +354,7 @@ def _relation(t: Any) -> tuple[str | None, bool]:
 
     def found(r: Any) -> tuple[str, bool]:
         mine = _my_own(list(doc[max(0, r.i - 3) : r.i])) or _the_speakers(r)
-        lemma = r.lemma_.lower()
-        return lemma if _relation_word(lemma) or primarily_someone(lemma) else r.lower_, mine
+        return _relation_label(r), mine
 
     if t.i > 0 and _is_relation(doc[t.i - 1]):
         return found(doc[t.i - 1])

@@ -81,3 +81,20 @@ def test_a_verb_only_word_after_a_relation_word_is_what_they_do() -> None:
     marked = zip(docs, relation_marked(docs), strict=True)
     named = [sorted(d[i].text for i in found) for d, found in marked]
     assert named == [[], [], [], ["rob"], ["sue"], ["jules"]]
+
+
+def test_relations_typed_as_chat_shorthand_and_after_a_title(tmp_path) -> None:
+    # "my gf priya" and "my ex marco" are read as names by the tagger's guess on the
+    # shorthand; "dr okafor" has its name after the title; "my mum reckons" names nobody.
+    said = [("2026-05-04", [
+        "my gf priya made dinner, best curry ever",
+        "my ex marco texted me out of nowhere, ignored it",
+        "my therapist dr okafor moved my appt to thursday",
+        "my mum reckons i should move back home lol",
+    ])]  # fmt: skip
+    memory = dreamed_chats(tmp_path, daily_chats(said, "ok"))
+    people = sorted(p.stem for p in (memory / "knowledge" / "people").glob("*.md"))
+    assert {"Priya", "Marco", "Okafor"} <= set(people), people
+    assert not {"Dr", "Reckons", "Gf"} & set(people), people
+    priya = (memory / "knowledge/people/Priya.md").read_text()
+    assert "Girlfriend of [[User]]" in " ".join(section(priya, "People")), priya
