@@ -77,3 +77,21 @@ def test_the_verbs_a_definition_is_said_in() -> None:
     # A noun of the definition ties nothing, nor a verb after 'to' ('refuse to accept').
     assert _defining_verbs("do volunteer work") == ["do"]
     assert _defining_verbs('refuse to accept; "He declined my offer"') == ["refuse"]
+
+
+def test_a_particle_after_the_object_makes_the_dictionary_verb() -> None:
+    charger = "my flatmate still hasn't given my phone charger back, it's been a week"
+    ok = check("Ola's flatmate has yet to return her phone charger.", charger, "Ola", "2026-06-20")
+    assert ok.ok, ok.reason
+    r = check("Ola's flatmate has returned her phone charger.", charger, "Ola", "2026-06-20")
+    assert not r.ok and r.reason == "negation differs from the evidence"
+    r = check("Ola's flatmate has yet to borrow her phone charger.", charger, "Ola", "2026-06-20")
+    assert not r.ok and r.words == ("borrow",)
+
+
+def test_a_partner_is_the_other_half_of_a_speakers_we() -> None:
+    dog = "we've just adopted a rescue greyhound, she's called pip"
+    ok = check("Ana and her partner have adopted a rescue greyhound.", dog, "Ana", "2026-06-20")
+    assert ok.ok, ok.reason
+    r = check("Ana and her sister have adopted a rescue greyhound.", dog, "Ana", "2026-06-20")
+    assert not r.ok and r.words == ("sister",)

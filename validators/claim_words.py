@@ -145,7 +145,7 @@ UNIT_SIGNS = {
 }
 #: Nouns for a group the speaker belongs to: 'we' said by someone is their family; and
 #: "others", which Dream's own rewrite writes for 'we' ("Priya and others leave june 16").
-GROUP_NOUNS = _wordset("family families household couple together others")
+GROUP_NOUNS = _wordset("family families household couple together others partner partners")
 #: Where someone lives, which 'at my aunt's' leaves unsaid.
 DWELLINGS = _wordset("home house place flat apartment")
 #: Verbs that only carry a span of time: 'spent forty years', 'went three weeks without'.

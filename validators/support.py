@@ -183,6 +183,24 @@ def _same_object(claim_verb: str, claim: str, evidence_verb: str, block: str) ->
     )
 
 
+def _split_particles(text: str) -> list[str]:
+    """Dictionary verbs of a text said with their object between the verb and its
+    particle ('given my deposit back' -> give_back); an adjacent pair is read above."""
+    out = []
+    for tok in _parse(text):
+        for c in tok.children:
+            # A small parser hangs such a particle as an adverb ('back') or a preposition
+            # with nothing under it ('handed her notice in'): a bare word after the object.
+            bare = c.dep_ == "prt" or (c.dep_ in ("advmod", "prep") and not list(c.children))
+            if not bare or c.i <= tok.i + 1 or tok.pos_ != "VERB":
+                continue
+            for base in dict.fromkeys([tok.lemma_.lower(), *lexicon.base_forms(tok.lower_)]):
+                if lexicon.is_lemma(f"{base}_{c.lower_}"):
+                    out.append(f"{base}_{c.lower_}")
+                    break
+    return out
+
+
 def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
     text = "\n".join(ev.text for ev in evidence)
     ctx = " ".join([*(ev.context for ev in evidence), *(ev.title for ev in evidence)])
@@ -208,6 +226,9 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
                 mwe = "_".join([base, *low[i + 1 : i + n]])
                 if lexicon.is_lemma(mwe):
                     content.append(mwe)
+    # ... and a verb whose particle comes after its object: 'given my deposit back' is
+    # give_back (return), 'called the trip off' call_off (cancel).
+    content += _split_particles(text)
     for n in (2, 3):
         for i in range(len(low) - n + 1):
             window = low[i : i + n]
