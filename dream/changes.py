@@ -85,9 +85,16 @@ def _mine(verb: Any) -> bool:
         verb = verb.head
 
 
+#: Entities that say when or how many, never what: no value of an attribute.
+_NO_VALUE_ENTS = frozenset(["DATE", "TIME", "ORDINAL", "CARDINAL", "MONEY", "QUANTITY", "PERCENT"])
+
+
 def _is_value(tok: Any) -> bool:
     """A name-like value: a proper noun or entity, or a bare noun ("to almada"), not a
-    description with an article ("into a bigger flat")."""
+    description with an article ("into a bigger flat"), nor a day or a count ("moved
+    it to friday", "to the 14th")."""
+    if tok.ent_type_ in _NO_VALUE_ENTS:
+        return False
     if tok.ent_type_ or tok.pos_ == "PROPN":
         return True
     return tok.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in tok.children)
@@ -259,6 +266,8 @@ def switches(doc: Any) -> list[Change]:
             attr = _phrase(obj)  # "switched my phone from android to iphone"
             attr = attr[:1].upper() + attr[1:]
         label = _label(new)
+        if lemma == "move" and obj is not None and obj.lower_ not in ("ourselves", "myself"):
+            continue  # "moved it to friday", "they moved me to the 14th": not a new home
         if lemma == "move":
             # Moving from one place to another changes where someone lives.
             attr, label = "Lives in", "GPE"

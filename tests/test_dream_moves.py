@@ -55,3 +55,21 @@ def test_a_clause_the_speaker_had_done_is_the_speaker_s_act() -> None:
         doc = parse([text])[0]
         root = next(t for t in doc if t.text == place)
         assert _someone_else(_clause(root), root) is theirs, text
+
+
+def test_moving_a_thing_or_a_day_is_no_move_of_home(tmp_path) -> None:
+    # "the dentist moved me to the 14th" made a place page "14Th" and set where the
+    # user lives; an appointment or a thing moved to a day is no new home.
+    said = [{"id": "2025-03-02-dentist", "started_at": "2025-03-02T09:00:00+00:00",
+             "title": "dentist", "turns": [
+                 {"role": "user", "content": "ugh the dentist moved me to the 14th at 2pm"},
+                 {"role": "assistant", "content": "Want a reminder?"},
+                 {"role": "user", "content": "also we moved the bbq to friday bc of rain"},
+                 {"role": "assistant", "content": "Good call."},
+                 {"role": "user", "content": "we moved to leith in june btw, still unpacking"},
+             ]}]  # fmt: skip
+    memory = dreamed_chats(tmp_path, said)
+    places = sorted(p.stem for p in (memory / "knowledge/places").glob("*.md"))
+    assert places == ["Leith"], places
+    current = " ".join(section((memory / "knowledge/people/User.md").read_text(), "Current"))
+    assert re.search(r"\*\*Lives in:\*\* \[\[Leith", current), current
