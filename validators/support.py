@@ -61,8 +61,8 @@ from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
 from .dated import days_left_open, unsupported_date
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
-from .predicates import _parse
 from .role_holders import role_not_held
+from .said_ties import defined_as, own_group, same_object, split_particles
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
@@ -127,80 +127,6 @@ def _said_as_someones(word: str, text: str) -> bool:
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
-def _own_group(word: str, text: str) -> bool:
-    """Is the word, in its usual sense, a group of people (team, club, choir, crew:
-    WordNet's social groups), said in the claim as someone's ('Mina's team', 'her
-    choir')? A speaker's 'we' speaks for such a group; a group named as nobody's ('the
-    council') is a subject of its own."""
-    if not lexicon.primarily_a(word, "social_group"):
-        return False
-    pattern = rf"(?:\b(?:my|our|your|his|her|their)|\w['’]s?)\s+{re.escape(word)}\b"
-    return re.search(pattern, text, re.IGNORECASE) is not None
-
-
-#: How two verbs may be tied in WordNet for a definition to join them: not at all, or
-#: by a seldom shared sense. A kind of the other ('lent' of 'gave'), a sister or an
-#: opposite is a changed event the definition would hide ('lend' is 'give temporarily').
-_UNTIED = (None, "rare")
-
-
-def _defined_as(claim_verb: str, evidence_verb: str) -> bool:
-    """Is one verb defined by the other in WordNet ('book' is 'arrange for and reserve
-    ...'), with no other tie between them: 'arranged a class' for 'booked a class'."""
-    if evidence_verb in LIGHT_VERBS or claim_verb in LIGHT_VERBS:
-        return False  # 'take a walk', 'do volunteer work': a light verb defines everything
-    if lexicon.relation(claim_verb, evidence_verb) not in _UNTIED:
-        return False
-    if lexicon.relation(evidence_verb, claim_verb) not in _UNTIED:
-        return False
-    return lexicon.defines(claim_verb, evidence_verb)
-
-
-def _objects(verb: str, text: str) -> set[str]:
-    """What the verb acts on where it stands: its object ('booked a class'), or with none
-    the object of a preposition under it ('applied for the course'), as the noun's forms.
-    Not both: 'for her birthday' is when, not what, beside an object."""
-    out: set[str] = set()
-    for tok in _parse(text):
-        if tok.lower_ != verb:
-            continue
-        heads = [c for c in tok.children if c.dep_ in ("dobj", "nsubjpass")]
-        if not heads:
-            preps = [c for c in tok.children if c.dep_ in ("prep", "prt")]
-            heads = [g for c in preps for g in c.children if g.dep_ == "pobj"]
-        for h in heads:
-            out |= {h.lower_, *lexicon.base_forms(h.lower_)}
-    return out
-
-
-def _same_object(claim_verb: str, claim: str, evidence_verb: str, block: str) -> bool:
-    """Do the two verbs act on the same thing: 'arranged a cocktail-making class' and
-    'booked a cocktail-making class'? A definition ties verbs by a sense; the same object
-    on both sides is what makes it the one event."""
-    mine, theirs = _objects(claim_verb, claim), _objects(evidence_verb, block)
-    return bool(mine & theirs) or any(
-        lexicon.relation(a, b) in ("same", "synonym") for a in mine for b in theirs
-    )
-
-
-def _split_particles(text: str) -> list[str]:
-    """Dictionary verbs of a text said with their object between the verb and its
-    particle ('given my deposit back' -> give_back); an adjacent pair is read above."""
-    out = []
-    for tok in _parse(text):
-        for c in tok.children:
-            # A small parser hangs such a particle as an adverb ('back') or a preposition
-            # with nothing under it ('handed her notice in'): a bare word after the object.
-            bare = c.dep_ == "prt" or (c.dep_ in ("advmod", "prep") and not list(c.children))
-            if not bare or c.i <= tok.i + 1 or tok.pos_ != "VERB":
-                continue
-            for base in dict.fromkeys([tok.lemma_.lower(), *lexicon.base_forms(tok.lower_)]):
-                if lexicon.is_lemma(f"{base}_{c.lower_}"):
-                    out.append(f"{base}_{c.lower_}")
-                    break
-    return out
-
-
 def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
     text = "\n".join(ev.text for ev in evidence)
     ctx = " ".join([*(ev.context for ev in evidence), *(ev.title for ev in evidence)])
@@ -228,7 +154,7 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
                     content.append(mwe)
     # ... and a verb whose particle comes after its object: 'given my deposit back' is
     # give_back (return), 'called the trip off' call_off (cancel).
-    content += _split_particles(text)
+    content += split_particles(text)
     for n in (2, 3):
         for i in range(len(low) - n + 1):
             window = low[i : i + n]
@@ -404,7 +330,7 @@ def _unsupported_words(
             continue  # 'enjoys', 'is into', 'keen on': one liking; polarity is checked apart
         if w in GROUP_NOUNS and ev.first_plural:
             continue  # 'we', 'our' of a speaker: their family, household, the couple
-        if ev.first_plural and _own_group(w, text):
+        if ev.first_plural and own_group(w, text):
             continue  # 'we didn't win the final': Mina's team, the group she speaks for
         if w in DWELLINGS and _possessive_place(ev.text):
             continue  # 'at my aunt's' is at her home
@@ -524,7 +450,7 @@ def _unsupported_words(
             taken = {v for v, _ in evidence_verbs(ev.text) if _stands_for(others, v)}
             # ... or one WordNet defines by the other ('arranged' for 'booked').
             ok = any(
-                _defined_as(word, v) and _same_object(word, text, v, ev.text)
+                defined_as(word, v) and same_object(word, text, v, ev.text)
                 for v, _ in evidence_verbs(ev.text)
                 if v not in taken
             )
