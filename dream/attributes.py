@@ -29,7 +29,7 @@ from typing import Any
 
 from language import classifier_for
 from language.names import known_word, looks_like_name, may_name
-from validators.lexicon import may_name_place
+from validators.lexicon import known, may_name_place, primarily_a
 
 from .changes import (
     _SPEAKER,
@@ -224,6 +224,8 @@ def fits(
         inside = unknown and span.root.dep_ == "pobj" and span.root.head.lower_ == "in"
         return label in _PLACE_LABELS or inside or (named and label not in ("PERSON", "NORP"))
     if kind == "business":
+        if _people_not_business(span):
+            return False  # "the Northland Beer League is my workout now": no gym
         # One the speaker buys from or belongs to: nobody takes a person's name for one,
         # so a brand that reads like a first name ("monzo") is still a business.
         if _bare_singular(span):
@@ -234,6 +236,8 @@ def fits(
             return False  # one name that reads as a person's ("Joana") employs nobody
         if label in _ORG_LABELS or (named and label not in ("PERSON", "NORP", "GPE", "LOC")):
             return True  # a town ("the nursing program in Glasgow") employs nobody
+        if _where(span):
+            return False  # "got a job in two harbors": where the job is, not who gives it
         # A workplace said with a common noun has words of its own ("the dialysis
         # clinic"); "the bungalow" is one noun with its article.
         words = [t for t in span if t.dep_ not in ("det", "poss") and t.pos_ != "DET"]
@@ -242,6 +246,39 @@ def fits(
     if label in {"PERSON", "NORP"} | _PLACE_LABELS:
         return False
     return not named or word_kind(text) != "person"
+
+
+#: Prepositions whose object says where something is, never who runs it.
+_WHERE = frozenset(["in", "near", "around", "outside", "inside", "across"])
+
+
+def _where(span: Any) -> bool:
+    """The phrase says where: the object of "in", "near", ... ("a job in two harbors"),
+    or a number before a common noun ("two harbors": a town's name or a count, no
+    business either way)."""
+    root = span.root
+    if root.dep_ == "pobj" and root.head.lower_ in _WHERE:
+        return True
+    return any(c.dep_ == "nummod" and c.i < root.i for c in root.children)
+
+
+#: What a business is to WordNet: a group of people may be one ("credit union", "co-op").
+_BUSINESS_ROOTS = ("institution", "establishment", "enterprise", "company")
+
+
+def _people_not_business(span: Any) -> bool:
+    """The phrase names a group of people that sells nothing: its last words as WordNet
+    knows them ("beer league", "hockey team", "running club") are usually a kind of
+    social group (a league, a team, a club), not an institution or an establishment
+    ("credit union", "health club", "co-op")."""
+    words = [t.lower_ for t in span if t.is_alpha and t.i <= span.root.i]
+    for k in range(len(words)):
+        tail = " ".join(words[k:])
+        if known(tail):
+            return primarily_a(tail, "social_group") and not any(
+                primarily_a(tail, root) for root in _BUSINESS_ROOTS
+            )
+    return False
 
 
 def value_of_kind(attr: str, text: str) -> bool:
@@ -423,6 +460,23 @@ class AttributeReader:
                 else:
                     contexts.append(_context(span))
                 besides.append(_context(span, beside) if beside is not span else "")
+        homes = {
+            ch.new.lower()
+            for st, _ in items
+            for ch in st.changes
+            if ch.new and ch.attr == "Lives in"
+        }
+        for st, _ in items:
+            # "got a job in two harbors", "still settling in to two harbors": where the run
+            # says one lives, said again, is no value of the statement's topic
+            st.changes[:] = [
+                ch
+                for ch in st.changes
+                if not (
+                    ch.new and ch.new.lower() in homes and ch.old is None and ch.possessed is None
+                    and _topic(ch.attr, self.topics)
+                )
+            ]  # fmt: skip
         if not found:
             return
         scores = self.classifier.scores(self.embedder.embed(contexts))
@@ -461,7 +515,13 @@ class AttributeReader:
             attr = labels[top]
             if article and (KINDS[attr] != "thing" or span.root.lemma_.lower() in attr.lower()):
                 continue  # "a bigger flat" is no home; "a new phone" names no phone
-            place = KINDS[attr] == "place" and value.lower() in self.places
+            place = KINDS[attr] == "place" and value.lower() in self.places | homes
+            # Where the run says one lives is a place, no employer, unless named as one
+            a_home = (
+                value.lower() in homes and (span.label_ or span.root.ent_type_) not in _ORG_LABELS
+            )
+            if KINDS[attr] in ("organization", "business") and a_home:
+                continue
             if place and _among_many(span):
                 continue  # "i have 3 houses in X": houses someone works at, not a home
             if not place and not fits(

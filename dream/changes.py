@@ -62,6 +62,10 @@ _PARTS = ("compound", "amod", "nmod", "flat")
 
 def _phrase(tok: Any) -> str:
     """A value's words: the token with its compounds and name parts, no determiners."""
+    return tok.doc[_phrase_start(tok) : tok.i + 1].text
+
+
+def _phrase_start(tok: Any) -> int:
     words = [t for t in tok.subtree if t.dep_ in _PARTS or t == tok]
     skip = TIME_MODIFIERS | {"more", "no", "any"}
     words = [t for t in words if t.i <= tok.i and t.lower_ not in skip]
@@ -70,7 +74,20 @@ def _phrase(tok: Any) -> str:
     for t in reversed(words):
         if t.i == run[-1].i - 1 and not t.is_punct and not t.text.endswith("."):
             run.append(t)  # a full stop inside is a sentence's end ("ppl tbh. money")
-    return tok.doc[run[-1].i : tok.i + 1].text
+    return run[-1].i
+
+
+def place_phrase(tok: Any) -> str:
+    """A place's words: as `_phrase`, with a number word written out before them. One
+    lives in or moves to one place, so "moved to two harbors", "we live in three rivers"
+    name a town ("Two Harbors", "Three Rivers"), not a count of harbours; a count written
+    in figures stays a count."""
+    start = _phrase_start(tok)
+    before = tok.doc[start - 1] if start > 0 else None
+    counted = before is not None and before.dep_ == "nummod" and before.head.i == tok.i
+    if counted and before.is_alpha and before.like_num:
+        start -= 1
+    return tok.doc[start : tok.i + 1].text
 
 
 def _mine(verb: Any) -> bool:
@@ -274,7 +291,8 @@ def switches(doc: Any) -> list[Change]:
         purpose = pobj.get("for")
         if attr is None and purpose is not None and purpose.pos_ == "NOUN" and lemma != "move":
             attr = f"For {_phrase(purpose)}"  # "switched to X for invoices"
-        out.append(Change(attr, _phrase(new), _phrase(old) if old is not None else None, label))
+        value = place_phrase(new) if lemma == "move" else _phrase(new)
+        out.append(Change(attr, value, _phrase(old) if old is not None else None, label))
     return out
 
 
@@ -287,7 +305,7 @@ def residences(doc: Any) -> list[Change]:
         for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "in"):
             place = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if place is not None and _is_value(place):
-                out.append(Change("Lives in", _phrase(place), None, "GPE"))
+                out.append(Change("Lives in", place_phrase(place), None, "GPE"))
     return out
 
 

@@ -354,8 +354,12 @@ class WikiBuilder:
                 if not fg.matches(sent, self.plan.forget):
                     yield n, sent, speaker, when, anchor, turn.role == "user" and with_ai
 
-    def observe_mentions(self, item: WorkItem) -> list[tuple[int, str, Observation]]:
-        """Notes on known subjects; run after every session's facts made their pages."""
+    def observe_mentions(
+        self, item: WorkItem, lines: dict[tuple[int, str], str] | None = None
+    ) -> list[tuple[int, str, Observation]]:
+        """Notes on known subjects; run after every session's facts made their pages.
+        `lines`: (turn, sentence) -> the sentence in the third person, the notes' words."""
+        lines = lines or {}
         if self._mentions is None:
             profile = self.subjects.resolve(self.principal, "profile") if self.principal else None
             self._mentions = Mentions(list(self.pages.values()), profile)
@@ -364,14 +368,15 @@ class WikiBuilder:
         for n, sent, speaker, when, anchor, _ in self._sentences(item):
             page = self.subjects.resolve(speaker, "person")
             mine = {page.path} if page else set()
-            found = self._mentions.notes(sent, speaker, mine, when, anchor)
+            line = lines.get((n, sent))
+            found = self._mentions.notes(sent, speaker, mine, when, anchor, line)
             named = [o for o in found if o.subject_type in NAMED_TYPES]
             if named:
                 project = self.subjects.resolve(named[0].subject, named[0].subject_type)
                 if project is not None:
                     topic = topic_after(topic, project, speaker, sent)
             elif topic is not None:
-                found += self._mentions.topic_note(sent, speaker, mine, when, anchor, topic)
+                found += self._mentions.topic_note(sent, speaker, mine, when, anchor, topic, line)
             out += [(n, sent, obs) for obs in found]
         return out
 

@@ -356,7 +356,7 @@ def _relation(t: Any) -> tuple[str | None, bool]:
         mine = _my_own(list(doc[max(0, r.i - 3) : r.i])) or _the_speakers(r)
         return _relation_label(r), mine
 
-    if t.i > 0 and _is_relation(doc[t.i - 1]):
+    if t.i > 0 and _is_relation(doc[t.i - 1]) and _names_next(doc[t.i - 1]):
         return found(doc[t.i - 1])
     if t.i > 1 and doc[t.i - 1].text == ",":
         for r in reversed(doc[max(0, t.i - 4) : t.i - 1]):
@@ -376,6 +376,17 @@ def _relation(t: Any) -> tuple[str | None, bool]:
     if kind is not None and _is_relation(kind):
         return found(kind)
     return None, False
+
+
+def _names_next(r: Any) -> bool:
+    """Does the relation word `r` name the word after it? A word for an animal does only
+    as somebody's animal ("our dog pickle", "sam's cat mochi"): "gave the dog lefse" gives
+    the dog food, "a beagle mix" is a kind of dog. A word for a person names the next
+    word with or without a possessive ("uncle joe", "the plumber dave")."""
+    if primarily_someone(r.lemma_.lower()) == "person" or r.lower_ in _RELATION_WORDS:
+        return True
+    before = [w for w in r.doc[max(r.sent.start, r.i - 3) : r.i] if not w.is_punct]
+    return any(w.tag_ in ("PRP$", "POS") for w in before)
 
 
 def _kind_named(t: Any) -> Any:

@@ -5,9 +5,10 @@ Third-person facts are rules like the first-person ones ("Tom Baker now works at
 Notes need the wiki: once a person, pet or project has a page, a later statement whose
 subject is that person ("Callum finally bought a new flute", "my girlfriend is a
 florist" when the profile says who the girlfriend is) or that names the project lands
-on its page as a dated, attributed quote, with the other subjects it names linked.
-Quoting keeps a note true by construction; the speaker is named because "I" and "my"
-mean the speaker, not the page's subject.
+on its page as a dated line in the third person, with the other subjects it names
+linked: the statement's own rewrite (`observe`), "I" and "my" made the speaker, so a
+note is no copy of the turn. A sentence with no rewrite is quoted after its speaker's
+name, since "I" and "my" mean the speaker, not the page's subject.
 """
 
 from __future__ import annotations
@@ -320,8 +321,11 @@ class Mentions:
         speaker_paths: set[str],
         when: dt.date | None,
         anchor: tuple[str, str, str],
+        line: str | None = None,
     ) -> list[Observation]:
-        """Notes (and role facts) on the known subjects a sentence is about."""
+        """Notes (and role facts) on the known subjects a sentence is about. `line` is the
+        sentence in the third person (`observe.Statement.line`), the note's words when
+        there is one; else the note quotes the speaker."""
         if sentence.rstrip().endswith("?") or when is None:
             return []
         s = strip_opener(sentence)
@@ -359,19 +363,31 @@ class Mentions:
         for page in subjects:
             if page.path in speaker_paths:
                 continue
-            text = self.linked(s.rstrip(" ."), {page.path, *speaker_paths})
             out.append(
                 Observation(
                     subject=page.title,
                     subject_type=page.type,
                     kind="item",
                     section="Notes",
-                    text=f"{when.isoformat()} · {link(speaker, 'person')}: {text}",
+                    text=self._note(s, line, speaker, {page.path, *speaker_paths}, when),
                     when=when,
                     anchor=anchor,
                 )
             )
         return out
+
+    def _note(
+        self, said: str, line: str | None, speaker: str, skip: set[str], when: dt.date
+    ) -> str:
+        """A note's text: the third-person line with the speaker and the known subjects
+        linked ("2026-01-10 · [[User]]'s sister [[Maren]] lives in Duluth"), or, with no
+        such line, the speaker's words quoted after their name."""
+        if line:
+            text = self.linked(line.rstrip(" ."), skip)
+            text = re.sub(rf"^{re.escape(speaker)}\b", link(speaker, "person"), text, count=1)
+            return f"{when.isoformat()} · {text}"
+        text = self.linked(said.rstrip(" ."), skip)
+        return f"{when.isoformat()} · {link(speaker, 'person')}: {text}"
 
     def topic_note(
         self,
@@ -381,6 +397,7 @@ class Mentions:
         when: dt.date | None,
         anchor: tuple[str, str, str],
         topic: Topic,
+        line: str | None = None,
     ) -> list[Observation]:
         """A statement later in a session about the project it named earlier.
 
@@ -395,14 +412,13 @@ class Mentions:
             return []
         if not topic_words(s) & topic.words:
             return []
-        text = self.linked(s.rstrip(" ."), {topic.page.path, *speaker_paths})
         return [
             Observation(
                 subject=topic.page.title,
                 subject_type=topic.page.type,
                 kind="item",
                 section="Notes",
-                text=f"{when.isoformat()} · {link(speaker, 'person')}: {text}",
+                text=self._note(s, line, speaker, {topic.page.path, *speaker_paths}, when),
                 when=when,
                 anchor=anchor,
             )

@@ -41,6 +41,7 @@ from language.person import (
     rewrite_third_person,
 )
 from memory_schema.links import link_target_for_path, normalize_key
+from validators.lexicon import primarily_a
 
 from . import forget as fg
 from .attributes import WORKPLACE_KINDS, AttributeReader
@@ -378,6 +379,11 @@ class StatementReader:
                     continue
                 if ch.described and ch.new and all(known_word(w) for w in ch.new.split()):
                     continue  # "our new place is ... so much bigger": how it is, no value
+                if kind == "pet" and not self._a_name(ch.new):
+                    # "pickles is my dog, corgi beagle mix": words of the language in lower
+                    # case that the run never read as a name say what the dog is, not who
+                    # (a person's, "sofia brandt", may be in the dictionary as someone)
+                    continue
                 # A person's or pet's value is their name, however it was typed.
                 named = ch.new and (ch.new[:1].isupper() or kind in ("person", "pet"))
                 if kind in ("person", "pet") and named:
@@ -392,6 +398,22 @@ class StatementReader:
                     ch.old = ch.old.title()  # the old value of a name is a name too
             out.append(ch)
         return out
+
+    def _a_name(self, value: str | None) -> bool:
+        """May `value`, said beside a word for a pet, be its name: a word
+        capitalised, a word no dictionary knows, a word the run reads as a name
+        (`dream.lowercase`), or one word of the language that is no kind of animal ("mango
+        is our cat"); not words of the language in lower case that say what kind it is
+        ("corgi beagle mix", "beagle")."""
+        words = (value or "").split()
+        if not words:
+            return False
+        named = (
+            w[:1].isupper() or not known_word(w.lower()) or w.lower() in self.named for w in words
+        )
+        if any(named):
+            return True
+        return len(words) == 1 and not primarily_a(words[0].lower(), "animal")
 
     def _kinds_of(self, nouns: list[str], margin: float) -> dict[str, str | None]:
         """What "my <noun>" is by examples ('manager' -> person, 'studio' -> project), or

@@ -99,9 +99,14 @@ def run_engine(
                 for n, sent, obs in triples
                 if obs.kind in ("fact", "end")
             }
+            # A note is written in the third person: the statement's own rewrite.
+            lines = {
+                (st.n, st.sent): st.said or st.line
+                for st in statements.get(item.path, []) + unnamed.get(item.path, [])
+            }
             notes = [
                 t
-                for t in wiki.observe_mentions(item)
+                for t in wiki.observe_mentions(item, lines)
                 if (t[0], t[1], wiki.path_of(t[2])) not in seen
             ]
             for _, _, obs in notes:
