@@ -95,3 +95,16 @@ def test_a_partner_is_the_other_half_of_a_speakers_we() -> None:
     assert ok.ok, ok.reason
     r = check("Ana and her sister have adopted a rescue greyhound.", dog, "Ana", "2026-06-20")
     assert not r.ok and r.words == ("sister",)
+
+
+def test_no_way_refuses_the_verb_after_it() -> None:
+    reunion = "no way i'm missing the reunion this year"
+    ok = check("Ravi plans to attend the reunion.", reunion, "Ravi", "2026-06-20")
+    assert ok.ok, ok.reason
+    r = check("Ravi will not attend the reunion.", reunion, "Ravi", "2026-06-20")
+    assert not r.ok and r.reason == "negation differs from the evidence"
+    gym = "no way we're going back to that gym"
+    ok = check("Dee will not go back to that gym.", gym, "Dee", "2026-06-20")
+    assert ok.ok, ok.reason
+    r = check("Dee is going back to that gym.", gym, "Dee", "2026-06-20")
+    assert not r.ok and r.reason == "negation differs from the evidence"

@@ -70,6 +70,16 @@ def _cannot_wait(tok: Any) -> bool:
     )
 
 
+def _no_way(tok: Any) -> bool:
+    """Is the verb said after a 'no way' ("no way i'm missing the reunion", 'no way am I
+    paying that'), chat's emphatic refusal of it? A small parser hangs the verb on 'way'
+    as a relative clause, or 'way' on the verb."""
+    ways = [c for c in tok.children if c.lower_ == "way" and c.i < tok.i]
+    if tok.dep_ == "relcl" and tok.head.lower_ == "way" and tok.head.i < tok.i:
+        ways.append(tok.head)
+    return any(d.lower_ == "no" and d.dep_ == "det" for w in ways for d in w.children)
+
+
 def _negative(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, ...]]:
     """Is the predicate negative, by which verb of not doing ('quit'), if any, and what
     the negation is about when that is narrower than the predicate."""
@@ -90,6 +100,8 @@ def _negative_as_said(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, .
         return True, "", scope if len(scope) < len(own) else ()
     if yet_to(tok):
         return True, "", ()  # 'has yet to fix the boiler': has not fixed it
+    if _no_way(tok):
+        return True, "", ()  # "no way i'm missing the reunion": not missing it
     if _says_no(tok):
         return True, tok.lower_, ()  # 'said no to the four-day week': refused it
     if tok.lower_ in NEGATIONS:
