@@ -443,6 +443,8 @@ class AttributeReader:
                 value = _value_text(_bare(span) if described else _unquantified(span))
                 if value is None or value.lower() in _SPEAKER or value == st.speaker:
                     continue
+                if any(c.lower_ in ("i", "we") and c.i < span.root.i for c in span.root.children):
+                    continue  # "so we finaly moved": a misspelt word the parse hung "we" on
                 verb = _clause(span.root)
                 if verb is not None and _addressed(verb):
                     continue  # "you mentioned your work at X": the other person's

@@ -96,7 +96,10 @@ def _mine(verb: Any) -> bool:
     while True:
         subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         if subj:
-            return subj[0].lower_ in ("i", "we")
+            # "so we finaly moved": a misspelt adverb read as the subject, "we" hung on it
+            return subj[0].lower_ in ("i", "we") or any(
+                c.lower_ in ("i", "we") and c.i < subj[0].i for c in subj[0].children
+            )
         if verb.dep_ != "conj" or verb.head is verb:
             return True
         verb = verb.head

@@ -104,6 +104,7 @@ class Statement:
     vector: Any = None  # the sentence's embedding, to find repeats
     repeats: Statement | None = None  # an earlier statement saying the same
     said: str = ""  # its own line, when a repeat took its first statement's words
+    whole: str = ""  # its own line before it was shortened (a note's words)
 
 
 def _with_dates(text: str, when: dt.date | None) -> str:
@@ -274,6 +275,7 @@ class StatementReader:
             st = Statement(
                 r.n, r.sent, r.speaker, r.when, r.anchor, line, topics[j][0],
                 margin, entities, on_pages=margin > MIN_MARGIN, vector=vectors[i],
+                whole=_with_dates("; ".join(parts), r.when),
             )  # fmt: skip
             if orphan:
                 st.on_pages = False

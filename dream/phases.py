@@ -99,9 +99,10 @@ def run_engine(
                 for n, sent, obs in triples
                 if obs.kind in ("fact", "end")
             }
-            # A note is written in the third person: the statement's own rewrite.
+            # A note is written in the third person: the statement's own rewrite, whole
+            # (a note is the one line on its page that holds the sentence).
             lines = {
-                (st.n, st.sent): st.said or st.line
+                (st.n, st.sent): st.whole or st.said or st.line
                 for st in statements.get(item.path, []) + unnamed.get(item.path, [])
             }
             notes = [
