@@ -18,8 +18,12 @@ from .text import lexicon, terms
 #: 1.5 mg/ml oral suspension"; longer text before a colon is a sentence introducing a list.
 MAX_LABEL_WORDS = 8
 MAX_LABEL_CHARS = 60
-#: A field ends at a semicolon, a table cell border, or a full stop before a new sentence.
-_FIELD_END = re.compile(r";|\s\|\s|(?<!Dr|Mr|Ms|St)(?<!Mrs)\.\s+(?=[A-Z])")
+#: A field ends at a semicolon, a table cell border, a full stop before a new sentence,
+#: or a line break before the next label ("Invoice date: 3 March\nDue date: 2 April";
+#: a value that wraps onto a line of no label of its own stays whole).
+_FIELD_END = re.compile(
+    r";|\s\|\s|(?<!Dr|Mr|Ms|St)(?<!Mrs)\.\s+(?=[A-Z])|[ \t]*\n(?=[ \t]*[^\W\d][^:;|\n]{0,60}:\s)"
+)
 _LABEL = re.compile(rf"\s*([^:;|]{{1,{MAX_LABEL_CHARS}}}?)\s*:\s+(?=\S)")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 #: The lines `ingest/documents/tables.py` writes above a table so that search finds it:
@@ -180,9 +184,23 @@ class Labels:
             self._sims[label] = self.similarity(self.question, [label])[0]
         return self._sims[label]
 
-    def asked(self, text: str) -> list[Field]:
+    def asked(self, text: str, whole: str | None = None) -> list[Field]:
         """The fields whose label says what the question asks: most of its words ("Paid
-        vacation" for "how much paid vacation do i get"), or its meaning."""
+        vacation" for "how much paid vacation do i get"), or its meaning. `whole` is the
+        block the line is of: where its other lines hold a label that says more of the
+        question, that one is asked and this line's is not ("Due date" over "Invoice
+        date" for "when is the invoice due?", though the model reads "Invoice date" as
+        nearer the question)."""
+        found = self._asked_in(text)
+        if whole is None or whole == text or not found:
+            return found
+        best = self._asked_in(whole)
+        top = max((self._share(terms(f.label)) for f in best), default=0.0)
+        if top < SHARE_LABEL:
+            return found
+        return [f for f in found if self._share(terms(f.label)) >= top - 1e-9]
+
+    def _asked_in(self, text: str) -> list[Field]:
         if text not in self._asked:
             shared = [(f, self._share(said)) for f in fields(text) if (said := terms(f.label))]
             found = [

@@ -592,7 +592,10 @@ class Reader(SpanPicker):
     def _asked_fields(self, c: Candidate) -> list[Field]:
         """The asked fields of a turn's, note's or document's line; a page's line has
         its own label (`Fact.attr`)."""
-        return [] if c.fact is not None else self._labels.asked(c.text)
+        if c.fact is not None:
+            return []
+        whole = c.blocks[0].text if len(c.blocks) == 1 else None
+        return self._labels.asked(c.text, whole)
 
     def _tied(self, c: Candidate, span: str | None) -> bool:
         """An amount that measures what a "how much/many" question asks about: "40 g

@@ -66,6 +66,17 @@ Date of visit: 14 February 2026. Dentist: Dr Amara Osei.
 Treatment: temporary crown on the lower left molar; permanent crown fitted in three weeks.
 """
 
+INVOICE = """# Invoice 2026-031
+
+From: Lumen Translation Services
+To: Harbor Dental Group
+
+Invoice date: 2 March 2026
+Due date: 1 April 2026
+
+Total due: 720.00 USD
+"""
+
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -80,6 +91,7 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("plots.md", PLOTS),
         ("offer.md", OFFER),
         ("dentist.md", DENTIST),
+        ("invoice.md", INVOICE),
     ):
         (tmp / name).write_text(text, encoding="utf-8")
         run("capture", "source", str(tmp / name), *m)
@@ -125,6 +137,19 @@ def test_a_label_says_the_amount_asked_whatever_its_unit(memory: Path) -> None:
 
 def test_a_labelled_name_answers_which_person(memory: Path) -> None:
     assert ask(memory, "which dentist fitted my temporary crown?").startswith("Dr Amara Osei")
+
+
+def test_fields_on_lines_of_their_own_and_the_label_that_says_most_of_the_question(
+    memory: Path,
+) -> None:
+    # One field a line: "Invoice date: ..." ended at its line, not at "Due date: ...".
+    assert [f.label for f in fields("Invoice date: 2 March 2026\nDue date: 1 April 2026")] == [
+        "Invoice date",
+        "Due date",
+    ]
+    # "when is the invoice due?": the model reads "Invoice date" as nearer the question,
+    # but "Due date" holds its rarer word, and the invoice is what both lines are about.
+    assert ask(memory, "when is the invoice due?").startswith("1 April 2026")
 
 
 def test_a_sentence_before_a_colon_is_no_label() -> None:
