@@ -550,11 +550,28 @@ def _written(text: str, said_on: dt.date | None, found: _Found) -> None:
 _CLAUSE_START = re.compile(r"[,;:.!?\n]|\b(?:and|but|so|then|because|bc)\b", re.I)
 
 
+#: A preposition right before a day that says it is what an act aims at, not when it was.
+_AIMED_AT = re.compile(r"\b(?:to|for|until|till|til|by)\s+$", re.IGNORECASE)
+
+
+#: A subject pronoun and the verb after it (an adverb may come between).
+_SUBJECT_VERB = re.compile(
+    r"\b(?:i|we|he|she|they|you)\s+(?:(?:just|already|finally|never|\w+ly)\s+)?([a-z]+)\b"
+)
+
+
 def _past_clause(text: str, at: int) -> bool:
     """Is the clause that runs up to `at` in the past tense ("we met on ...", not "booked
     the flights, we fly out on ...")?"""
+    from validators.lexicon import is_past
+
     starts = [m.end() for m in _CLAUSE_START.finditer(text, 0, at)]
-    return _PAST.search(text, starts[-1] if starts else 0, at) is not None
+    begin = starts[-1] if starts else 0
+    if _PAST.search(text, begin, at) is not None:
+        return True
+    # an irregular past the list lacks, said after its subject: "i paid", "we sent",
+    # "she finally left" (WordNet's forms; "rent is due" is no past of "rend")
+    return any(is_past(m.group(1)) for m in _SUBJECT_VERB.finditer(text.lower(), begin, at))
 
 
 def _relative(text: str, said_on: dt.date, found: _Found) -> None:
@@ -599,7 +616,10 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
         wd = weekday_number(m.group(1)) if m.group(1) else None
         start = m.start() if wd is not None else m.start() + m.group(0).lower().index("the")
         day = int(m.group(2))
-        d = _day_of_month(day, said_on, _past_clause(text, m.start()), wd)
+        # A day a past act aims at is ahead ("moved me to the 14th", "booked it for the
+        # 3rd", "pushed it back till the 20th"); one it happened on is behind.
+        aimed = _AIMED_AT.search(text, 0, start) is not None
+        d = _day_of_month(day, said_on, _past_clause(text, m.start()) and not aimed, wd)
         around = _days_around(day, said_on, wd)
         if d is None and not around:
             continue

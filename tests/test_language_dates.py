@@ -254,6 +254,18 @@ def test_a_day_of_the_month_said_alone() -> None:
     assert (s.precision, s.date, s.shown) == ("monthly", None, "the 15th of every month")
 
 
+def test_a_day_a_past_act_aims_at_is_ahead_and_an_irregular_past_is_behind() -> None:
+    said = D(2025, 3, 2)
+    # rescheduled, booked, pushed to a day: the act is past, the day ahead
+    assert one("ugh the dentist moved me to the 14th at 2pm", said).date == D(2025, 3, 14)
+    assert one("pushed it back till the 20th", said).date == D(2025, 3, 20)
+    # "paid", "sent": past forms no suffix rule makes, said after their subject
+    assert one("i paid it on the 1st", said).date == D(2025, 3, 1)
+    assert one("we sent the forms on the 28th", said).date == D(2025, 2, 28)
+    # "rent" is no past of "rend" here: a coming day
+    assert one("rent is due on the 1st", said).date == D(2025, 4, 1)
+
+
 def test_a_day_of_the_month_with_its_weekday_is_the_nearest_month_that_fits() -> None:
     said = D(2025, 7, 9)
     # Booked in the past tense, for a coming Saturday: 26 July 2025 is one, 26 June is not.
