@@ -104,7 +104,7 @@ class Statement:
     vector: Any = None  # the sentence's embedding, to find repeats
     repeats: Statement | None = None  # an earlier statement saying the same
     said: str = ""  # its own line, when a repeat took its first statement's words
-    whole: str = ""  # its own line before it was shortened (a note's words)
+    whole: str = ""  # every part of it, not shortened: a note's words on its subject's page
 
 
 def _with_dates(text: str, when: dt.date | None) -> str:
@@ -240,15 +240,19 @@ class StatementReader:
         typed: list[tuple[Statement, Any]] = []  # first-person statements and their parse
         for j, (i, doc) in enumerate(zip(keep, docs, strict=True)):
             r = rows[i]
-            parts = []
+            parts, every = [], []
             first_person = False
             for span in doc.sents:
                 rw = rewrite_third_person(span, r.speaker, r.addressee, r.names, chatter[j])
                 first_person = first_person or rw.first_person
-                # A part that speaks of nobody ("Tired", "She's great tbh") adds no fact.
+                # A part that speaks of nobody ("Tired", "She's great tbh") adds no fact
+                # to the speaker's page; on the page of the one a note is about, "he's 11,
+                # a black lab" is about them (`every`).
                 named = any(e.label_ in ENTITY_TYPES for e in span.ents)
                 if rw.text and (rw.first_person or named or len(list(doc.sents)) == 1):
                     parts.append(rw.text)
+                if rw.text:
+                    every.append(rw.text)
             entities = [
                 (e.text.strip(), ENTITY_TYPES[e.label_])
                 for e in doc.ents
@@ -275,7 +279,7 @@ class StatementReader:
             st = Statement(
                 r.n, r.sent, r.speaker, r.when, r.anchor, line, topics[j][0],
                 margin, entities, on_pages=margin > MIN_MARGIN, vector=vectors[i],
-                whole=_with_dates("; ".join(parts), r.when),
+                whole=_with_dates("; ".join(every), r.when),
             )  # fmt: skip
             if orphan:
                 st.on_pages = False
