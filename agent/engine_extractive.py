@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from memory_schema.links import short_quote
+from validators.lexicon import primarily_someone, said_for
 
 from .answer import Draft
 from .citations import DONT_KNOW
@@ -35,6 +36,7 @@ from .labels import readable
 from .memory_agent import Finding, MemoryReport
 from .question import Question, analyse, asks_with_verb, names_amount, names_owner
 from .reader import (
+    SIM_LATER,
     Candidate,
     Reader,
     Reading,
@@ -77,6 +79,9 @@ AMOUNT_MARGIN = 0.05
 #: Page lines nearest the question an answer shows (with the turns they cite) beside
 #: its readings.
 WIKI_SUPPORT = 2
+#: How much less of the question's topic an older reading may say (`Reading.fit`: shared
+#: words and closeness) and still show as the value held before the answer's.
+EARLIER_FIT = 0.5
 #: Supporting lines an answer to a question for several things adds, and how far below
 #: the best reading's score they may be (0.8 for one thing).
 SEVERAL_LINES = 2
@@ -461,12 +466,18 @@ class ExtractiveEngine:
                     found = _apposition(phrase, [*pool, *more], owner_speakers)
             if i == 0:
                 subj.phrases.append(f"my {phrase}" if q.owner == "me" else f"{phrase}")
+            if not terms(phrase) & terms(link):
+                # "my kid" said for "my daughter": the sentence that says it says whom,
+                # and the word asked is no topic it must say as well.
+                subj.covered |= terms(link.split()[0])
             if found is None:
                 # "my knee surgery" is the asker's own, not someone else: keep the owner,
                 # and the words of the link must be there (a sister is not a brother).
                 resolved_all = False
-                if i == 0 and (q.answer_type == "name" or len(q.chain) > 1):
-                    # a person to name or to go through: what they are must be said
+                someone = primarily_someone(phrase.split()[-1]) == "person"
+                if i == 0 and (q.answer_type == "name" or len(q.chain) > 1 or someone):
+                    # a person to name or to go through, or the one asked about ("what
+                    # is my sister studying?"): what they are must be said
                     subj.hard |= (terms(phrase) & q.focus) or terms(phrase)
                 break
             subj.speakers = set()  # from here on the subject is someone else
@@ -880,6 +891,11 @@ def _phrase(
         said = rf"\bmy {re.escape(phrase)}\b" if phrase != link else rf"\b{re.escape(phrase)}\b"
         if re.search(said, texts) or (page and wiki.related(page, phrase)):
             return phrase
+    # Never "my daughter", but "my kid's doing nursing": a word for what she is a kind
+    # of (by WordNet) stands for her when memory says no other word for the relation.
+    general = [w for w in re.findall(r"\bmy (\w+)", texts) if said_for(words[0], w)]
+    if general:
+        return Counter(general).most_common(1)[0][0]
     return words[-1] if len(words) > 1 and terms(words[-1]) <= focus else words[0]
 
 
@@ -976,10 +992,29 @@ def _earlier(q: Question, best: Reading, readings: list[Reading], wiki: Wiki) ->
         return f"Earlier: {moved[0]} {best.candidate.block.link}"
     for r in readings[1:6]:
         then, now = r.candidate.date, best.candidate.date
-        if r.span and r.span != best.span and then and now and then < now:
+        if r.span and r.span != best.span and then and now and then < now and _held(q, best, r):
             links = " ".join(b.link for b in r.candidate.blocks)
             return f"Earlier: {r.span} (as of {then.isoformat()}) {links}"
     return None
+
+
+def _held(q: Question, best: Reading, r: Reading) -> bool:
+    """Whether an earlier reading's value is what the answer replaced: a reading that says
+    the question's topic nearly as well (its words and meaning, within EARLIER_FIT) and
+    is as near the question in meaning (within SIM_LATER, as `reader._latest_first`
+    takes the newest of such readings to hold now), said of the subject when the answer
+    is, and not the question's own words. "i live in a shared house on Wakefield Road"
+    held before the page's "Lives in: airedale"; "the university district is not in my
+    budget" says nothing of living there, and "my dog Biscuit is limping" holds no
+    earlier food of Biscuit's."""
+    words = set(WORD.findall(q.text.lower()))
+    return (
+        r.fit >= best.fit - EARLIER_FIT
+        and r.sim >= best.sim - SIM_LATER
+        and not r.apart
+        and (best.about == "none" or r.about != "none")
+        and not set(WORD.findall((r.span or "").lower())) & words
+    )
 
 
 def _runner_up(readings: list[Reading], used: set, floor: float) -> Reading | None:

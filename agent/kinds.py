@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from language.names import chat_words
-from validators.lexicon import base_forms, kind_of, known
+from validators.lexicon import base_forms, kind_asked, known, names_worker
 
 from .text import stopwords
 
@@ -92,7 +92,7 @@ def names_kind(
             continue
         if tok.pos_ == "ADJ":
             # A value of a quality asked for: "white" for "what colour".
-            if low not in exclude and kind_of(kind, low):
+            if low not in exclude and kind_asked(kind, low):
                 return True
             continue
         if set(base_forms(low)) & forms or low in forms:
@@ -103,7 +103,7 @@ def names_kind(
             return True
         if low in exclude:
             continue
-        if kind_of(kind, low):
+        if kind_asked(kind, low):
             return True
         inside = tok.i > 0 and not tok.is_sent_start
         if not known(low) or (tok.text[:1].isupper() and inside) or low in proper:
@@ -114,4 +114,51 @@ def names_kind(
     return max(similarity(kind, list(dict.fromkeys(nouns)))) >= SIM_KIND
 
 
-__all__ = ["SIM_KIND", "names_kind", "noun_starts"]
+#: Words before a noun that make it someone else's: "my nurse", "her driver".
+_POSSESSIVES = frozenset(["my", "your", "his", "her", "their", "our", "its"])
+#: Where a job is said of no one in particular: someone who does a thing to or with the
+#: speaker ("the nurse said", "called a plumber", "went with the driver").
+_NOT_OWN_JOB = frozenset(["nsubj", "nsubjpass", "dobj", "iobj", "poss", "compound", "conj"])
+
+
+def job_phrases(text: str) -> list[tuple[int, int]]:
+    """Where a sentence says what someone is by their work, as (start, end): a noun
+    WordNet files under workers or people by their work (`names_worker`: "driver",
+    "nurse", "accountant"; not "daughter", "friend", "girl") with the words that say which
+    ("forklift driver", "night nurse"), said of the speaker or the one talked about: as
+    what they are ("i'm a nurse", "been a porter there 6 yrs"), as a phrase of its own
+    ("on nights at the depot, forklift driver, so ..."), or after "as". Someone else the
+    speaker meets ("the nurse said", "called a plumber", "my driver") is no job of theirs.
+    """
+    out: list[tuple[int, int]] = []
+    for tok in _parsed(text):
+        if tok.pos_ != "NOUN" or not tok.lower_.isalpha() or not names_worker(tok.lower_):
+            continue
+        kids = list(tok.children)
+        if any(k.dep_ == "poss" or k.lower_ in _POSSESSIVES for k in kids):
+            continue
+        if tok.dep_ in _NOT_OWN_JOB and not (tok.dep_ == "conj" and tok.head.i in _jobs(out, tok)):
+            continue
+        if tok.dep_ == "pobj" and tok.head.lower_ != "as":
+            continue  # "went with the driver"; "works as a driver" is the job
+        # The words that say which: "forklift driver", "pediatric nurse", "night shift nurse".
+        first = tok.i
+        while (
+            first > 0
+            and tok.doc[first - 1].dep_ in ("compound", "amod")
+            and tok.doc[first - 1].head.i in range(first, tok.i + 1)
+        ):
+            prev = tok.doc[first - 1]
+            if not prev.is_alpha or prev.lower_ in _POSSESSIVES or prev.lower_ in stopwords():
+                break
+            first -= 1
+        out.append((tok.doc[first].idx, tok.idx + len(tok.text)))
+    return out
+
+
+def _jobs(found: list[tuple[int, int]], tok: Any) -> set[int]:
+    """The token indices of the jobs found so far ("a nurse and a midwife")."""
+    return {t.i for t in tok.doc if any(a <= t.idx < b for a, b in found)}
+
+
+__all__ = ["SIM_KIND", "job_phrases", "names_kind", "noun_starts"]

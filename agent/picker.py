@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from language.dates import WEEKDAY_NAMES, dates, is_date_word, render_date
 from language.names import TITLES
-from validators.lexicon import base_forms, describes, kind_of, known
+from validators.lexicon import base_forms, describes, kind_asked, known, names_worker
 
-from .kinds import noun_starts
+from .kinds import job_phrases, noun_starts
 from .labels import Labels, field_of
 from .question import Question
 from .slots import Asked, Fill, asked_slot, fill
@@ -236,8 +236,10 @@ class SpanPicker:
             fits = kind in ("place", "name", "thing", "occupation")
             if kind == "place" and value.lower() in self.known_people:
                 fits = False  # "Son: Gary" says who, not where
-            if kind == "occupation" and any(ch.isdigit() for ch in value):
-                fits = False  # "Work and money: 12 euro/hour" says a rate, not a job
+            if kind == "occupation" and not _names_job(label, value):
+                # "Work and money: 12 euro/hour" says a rate, "Works in: Castleford" a
+                # town: a job is a Role's value or names a worker ("forklift driver").
+                fits = False
             own = value.lower() in self.subj.names
             asked = asked or self._of_attribute(c)
             if asked and fits and not own and not self._in_question(value):
@@ -254,7 +256,15 @@ class SpanPicker:
         if kind == "duration":
             return self._pick(s, durations(s))
         if kind == "occupation":
-            return self._pick(s, [o for o in occupations(s) if not self._in_question(o.text)])
+            found = occupations(s)
+            # A job said as a phrase of its own ("on nights at the depot, forklift
+            # driver, so ..."): a worker's noun by WordNet, said of no one else.
+            found += [
+                Span(s[a:b], a, b)
+                for a, b in job_phrases(s)
+                if not any(o.start < b and a < o.end for o in found)
+            ]
+            return self._pick(s, [o for o in found if not self._in_question(o.text)])
         if kind == "thing" and not (q.head or q.wh == "which"):
             return None, False  # "what did she realize?" wants words, not a name
         if kind in ("place", "name", "thing"):
@@ -361,7 +371,7 @@ class SpanPicker:
                     and words[i].group(0).lower() not in stopwords()
                     and not self._in_question(text)
                     and low not in self.subj.names
-                    and kind_of(head, low)
+                    and kind_asked(head, low)
                 ):
                     out.append(Span(text, start, end))
                     i += n - 1
@@ -562,6 +572,18 @@ class SpanPicker:
                 sp.start,
             ),
         )
+
+
+def _names_job(label: set[str], value: str) -> bool:
+    """A page's value says a job: its label is a word for one ("Role", "Job"), or the
+    value, with no number in it, ends in a worker's noun by WordNet."""
+    from .question import type_nouns
+
+    jobs = {t for w, kind in type_nouns().items() if kind == "occupation" for t in terms(w)}
+    if label & jobs:
+        return True
+    words = WORD.findall(value.lower())
+    return not any(ch.isdigit() for ch in value) and any(names_worker(w) for w in words[-2:])
 
 
 def _phrase_answers(kind: str, fit: Fill) -> bool:

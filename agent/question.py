@@ -173,7 +173,11 @@ def analyse(text: str) -> Question:
         closed = i + 1 < len(chain) or re.search(rf"\b{re.escape(link)}'s?\b", low)
         if closed:
             focus_words += link.split()
-        elif re.search(rf"\b{re.escape(link)}\s*[?.!]*\s*$", low) and not _AUXILIARY.search(low):
+        elif (
+            re.search(rf"\b{re.escape(link)}\s*[?.!]*\s*$", low)
+            and not _AUXILIARY.search(low)
+            and not _ends_in_verb(low)
+        ):
             # The question ends with it ("who is my field tech?"): a noun compound, whose
             # last word is what it is ("my tech" says it; "field" alone does not).
             focus_words.append(link.split()[-1])
@@ -356,6 +360,15 @@ def _present(low: str) -> bool:
     present, past = set(_words("present_verbs")), set(_words("past_verbs"))
     verbs = [w for w in words if w in present or w in past]
     return bool(verbs) and verbs[0] in present
+
+
+def _ends_in_verb(low: str) -> bool:
+    """The question's last word is a verb, by the tagger: "what is my sister studying?"
+    asks what she does, not about a "sister studying" as "my field tech" is a tech."""
+    from language.nlp import parse
+
+    words = [t for t in parse([low])[0] if t.is_alpha]
+    return bool(words) and words[-1].pos_ in ("VERB", "AUX")
 
 
 def _is_type_word(stemmed: str) -> bool:

@@ -575,6 +575,12 @@ class Reader(SpanPicker):
         return frozenset(n.lower() for n in self.q.names)
 
     @cached_property
+    def _asks_assistant(self) -> bool:
+        """The question asks what the assistant said, in the second person ("what did you
+        suggest for my back?"): the one asked is the assistant whose turns memory keeps."""
+        return bool(_SECOND_PERSON.search(self.q.text))
+
+    @cached_property
     def _plain_question(self) -> str:
         """The question without its time and the subject's name: sharing a name is not
         sharing meaning, and "in April" is when, not what it is about."""
@@ -765,19 +771,35 @@ class Reader(SpanPicker):
         said = set().union(*(c.words() for c in pool)) if pool else set()
         focus_said = {t for t in q.focus if shared({t}, said)}
         base_focus = focus_said or set(q.focus)
+        # A word of the question that nothing memory returned says ("studying", when the
+        # user wrote "my kid's doing nursing at the college") is said by a sentence's word
+        # near it in meaning ("college", by the embedding model, as in `_mentioning`).
+        unsaid = {
+            t: w
+            for t in (set(topic) | set(q.focus)) - self.subj.covered - _when_words()
+            if not shared({t}, said)
+            for w in self._surface({t})[:1]
+        }
 
         def fit_words(c: Candidate, about: str) -> tuple[set[str], float, float]:
             """The focus words, the share of them said, and the question's topic words
             said (weighted by rarity)."""
             words = c.words()
+            own_words = c.own_words()
+            if unsaid and about in ("phrase", "name"):
+                # Only a sentence that names whom it is about (their name, "my kid"):
+                # every sentence of the asker's is about them, and "home" in "the depot
+                # is a trek from home" is no word for where they live.
+                own_words |= self._stand_ins(c, unsaid)
+                words |= own_words
             # Someone else's sentence is a rival by their own words: the question they
             # were answering does not make it theirs ("Got any fave styles?" asked of
             # them is no sign the style asked about is theirs rather than the subject's).
             asked = c.asked_words() if about == "rival" else set()
             words -= asked
-            focus = set(base_focus)
-            if self.subj.resolved:
-                focus -= self.subj.covered
+            # Past a resolved hop, or said in a word for what it is ("my kid" for "my
+            # daughter"), the words that named whom are said by being about them.
+            focus = set(base_focus) - self.subj.covered
             if about in ("name", "page", "phrase", "speaker", "own", "rival"):
                 focus -= self.subj.name_terms
             if head_words & focus and not shared(head_words, words) and self._kinds_asked(c.text):
@@ -787,7 +809,7 @@ class Reader(SpanPicker):
                 # a document's "Monthly rent: 289.00 EUR" for the monthly payment.
                 return focus, 1.0, 1.0
             focus_frac = len(shared(focus, words)) / len(focus) if focus else 1.0
-            own = shared(topic, c.own_words())
+            own = shared(topic, own_words)
             # A reply says nearly as much as its own words what the news it continues
             # said: "it" in "It taught me self-acceptance" is the book of two turns before.
             thread = shared(topic - own, c.thread_words())
@@ -815,8 +837,11 @@ class Reader(SpanPicker):
                 continue  # a question asked is not an answer given
             if c.fact is not None and not c.fact.attr and c.text.strip(" .") in c.fact.links:
                 continue  # a bare link ("- [[Home server project]]") points; it says nothing
-            if self.subj.defined and c.fact is None and _by_ai(c.block):
-                continue  # what an AI assistant says is never a fact about a person
+            if c.fact is None and _by_ai(c.block) and not self._asks_assistant:
+                # What an AI assistant says is never a fact about the user or the user's
+                # world: "Models like the Dennis Premier are common choices" names no
+                # roller the club got. Said only by the assistant, it is declined.
+                continue
             about = _about(c, self.subj, self.known_people, self.dialogues, self._asked)
             if rivals is not None:
                 by_subject = said_by_subject(c, self.subj)
@@ -842,7 +867,8 @@ class Reader(SpanPicker):
             retells = bool(c.retold) and c.via in self.subj.pages
             found_late = (c.rank > 3 or c.context) and not retells
             labelled = bool(self._asked_fields(c))  # "Monthly rent:" for the payment
-            if matched == 0 and about in ("none", "speaker", "own") and found_late and not labelled:
+            late = matched == 0 and about in ("none", "speaker", "own") and found_late
+            if late and not labelled and not (about == "speaker" and self._job_said(c)):
                 continue
             kept.append((c, about, focus, focus_frac, matched))
 
@@ -990,9 +1016,9 @@ class Reader(SpanPicker):
                 score += ENDED * said_of_before(c.text, at, at + len(span)) if at >= 0 else 0.0
             if self._of_another(c, about, span):
                 continue  # "everything lives in obsidian" for "where do i live?"
-            if (q.owner == "me" or not self.subj.defined) and _by_ai(c.block) and c.fact is None:
-                # The assistant's advice is not the asker's own fact, nor a fact of the
-                # asker's world ("the van"): "often €250-350 for a small van" is no lease.
+            if _by_ai(c.block) and c.fact is None:
+                # Asked what the assistant said ("what did you suggest?"), its advice
+                # still comes after what the user said of the same thing.
                 score -= 0.35
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
             out.append(Reading(c, score, span, about, weak, when, sim, fit, self._apart(c, span)))
@@ -1054,6 +1080,25 @@ class Reader(SpanPicker):
                 top = replace(readings[0], candidate=turn, span=span, when=when)
                 return [top, *rest]
         return rest
+
+    def _stand_ins(self, c: Candidate, unsaid: dict[str, str]) -> set[str]:
+        """The stems of `unsaid` (question stems no evidence says, with the question's own
+        word for each) that a word of the sentence says in other words (`_close`)."""
+        words = [
+            w
+            for w in dict.fromkeys(WORD.findall(c.text.lower()))
+            if len(w) > 2 and w not in stopwords() and not w.isdigit()
+        ]
+        return {t for t, w in unsaid.items() if words and self._close(w, words)}
+
+    def _job_said(self, c: Candidate) -> bool:
+        """Asked what someone does for work, their own sentence says a job, though no
+        word of the question ("been on nights at the depot, forklift driver"): search
+        found it late, having no "work" to match."""
+        if self.q.answer_type != "occupation":
+            return False
+        span, weak, _ = self.span(c)
+        return bool(span) and not weak
 
     def _thing_said_before(self, c: Candidate) -> bool:
         """A thing of the asker's that the question names ("my allotment") may go unsaid
@@ -1132,6 +1177,9 @@ class Reader(SpanPicker):
                 for word in surface
             )
             labelled = self._of_attribute(c) or bool(self._asked_fields(c))
+            # A job found says "job" and "work": "forklift driver" is what was asked.
+            job = self.q.answer_type == "occupation" and bool(r.span) and not r.weak_span
+            labelled = labelled or job
             if r.sim >= SIM_MENTION or 2 * close >= len(surface) or labelled:
                 kept.append(r)  # a value of the attribute asked after says it in its label
         return kept
@@ -1141,17 +1189,22 @@ class Reader(SpanPicker):
         for ("what car do i drive?": a car, by WordNet, a name or the embedding model;
         `kinds.py`): sentences that share the question's other words ("drive", "play")
         and name no car are no answer."""
-        head = self.q.head or ""
-        exclude = set(WORD.findall(self.q.text.lower())) - {head}
-        exclude |= self.known_people | self.speakers | self.subj.names | self.subj.owner_names
         for r in readings[:MAX_MENTION]:
-            c = r.candidate
-            texts = [c.text, *c.retold]
-            if any(names_kind(t, head, self.similarity, exclude, self.proper or ()) for t in texts):
+            if self._names_head(r.candidate):
                 # One of them names the kind: what memory says of it may be in a sentence
                 # beside ("Highly recommend it!" after the title), so their order stands.
                 return readings
         return []
+
+    def _names_head(self, c: Candidate) -> bool:
+        """The sentence (or a page line retelling it) names a thing of the kind asked
+        for (`kinds.names_kind`): "got a new resurfacer" names a machine, though the
+        word is in no dictionary."""
+        head = self.q.head or ""
+        exclude = set(WORD.findall(self.q.text.lower())) - {head}
+        exclude |= self.known_people | self.speakers | self.subj.names | self.subj.owner_names
+        texts = [c.text, *c.retold]
+        return any(names_kind(t, head, self.similarity, exclude, self.proper or ()) for t in texts)
 
     def _verb_phrase_words(self) -> set[str]:
         """The stems of a verb the question says in two words ("keep track of", "look

@@ -208,6 +208,41 @@ def kind_of(category: str, word: str) -> bool:
 
 
 @cache
+def _with_kinds() -> frozenset[int]:
+    """The senses WordNet files some kind under (a parent of another sense)."""
+    return frozenset(p for parents in _load().parents for p in parents)
+
+
+@cache
+def kind_asked(category: str, word: str) -> bool:
+    """`kind_of`, for a category asked about: one WordNet lists no kinds of is asked as
+    what it is a kind of. A pet is an animal kept for company, and WordNet files no cat
+    or dog under "pet": "what pet do i have?" is answered by an animal ("the cat"); "what
+    car" keeps its own kinds ("jeep"), not every motor vehicle."""
+    if kind_of(category, word):
+        return True
+    wn = _load()
+    usual = {s for s in _primary(category) if wn.pos[s] == "n"}
+    if not usual or usual & _with_kinds():
+        return False
+    parents = {p for s in usual for p in wn.parents[s]}
+    senses = _senses(word, rare=describes(word))
+    return bool(set(_ancestors(senses, 20)) & parents)
+
+
+@cache
+def said_for(word: str, general: str) -> bool:
+    """May `general` stand for the noun `word`, as a word for what it is a kind of, in a
+    sense WordNet lists (a seldom one too): "my kid" for a daughter or a son (a child),
+    "my partner" for a wife, "my hubby" for a husband. Not a sister for a daughter, nor
+    a son for a daughter: those are other people."""
+    wn = _load()
+    nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
+    generals = {s for s in _senses(general, rare=True) if wn.pos[s] == "n"}
+    return bool(nouns and generals) and bool(set(_ancestors(nouns, GENERAL_HOPS)) & generals)
+
+
+@cache
 def sense_of(word: str, anchor: str, pos: str, primary: bool = False) -> bool:
     """Is the word, in a sense of part of speech `pos` ("n" or "v"), the anchor or a kind
     of it: 'bill' and 'overcharge' of 'charge' (verbs), 'rent' of 'payment' (nouns)?
@@ -255,6 +290,34 @@ def names_agent(word: str) -> bool:
     nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
     roots = _person_senses() | _noun_senses("causal_agent")
     return bool(nouns) and bool(set(_ancestors(nouns, 14)) & roots)
+
+
+#: People named by how they stand to someone (kin, friends, lovers, neighbours, clients)
+#: or by age or sex: no work they do ("daughter", "mate", "girl", "kid").
+_NOT_WORK = (
+    "relative", "friend", "lover", "juvenile", "female", "male", "acquaintance",
+    "neighbor", "customer", "client", "patient", "stranger", "companion", "peer",
+)  # fmt: skip
+
+
+@cache
+def names_worker(word: str) -> bool:
+    """Is the word, in its usual sense as a noun, someone by the work they do: a worker
+    ('driver', 'porter', 'cleaner'), a professional ('nurse', 'lawyer'), any other kind of
+    person WordNet files under no relation to someone, nor age or sex ('accountant',
+    'baker')? What answers "what does he do for work?"."""
+    wn = _load()
+    usual = {s for s in _primary(word) if wn.pos[s] == "n"}
+    workers = _noun_senses("worker")
+    nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
+    # "cleaner", "builder": a substance first to WordNet, a worker in another sense
+    usual |= {s for s in nouns if set(_ancestors({s}, 14)) & workers}
+    up = set(_ancestors(usual, 14))
+    if not up & (_person_senses() | workers | _noun_senses("causal_agent")):
+        return False
+    if usual <= _person_senses() | _noun_senses("individual") | _noun_senses("adult"):
+        return False  # "person", "adult" themselves
+    return not up & frozenset().union(*(_noun_senses(w) for w in _NOT_WORK))
 
 
 @cache
