@@ -108,3 +108,14 @@ def test_no_way_refuses_the_verb_after_it() -> None:
     assert ok.ok, ok.reason
     r = check("Dee is going back to that gym.", gym, "Dee", "2026-06-20")
     assert not r.ok and r.reason == "negation differs from the evidence"
+
+
+def test_a_definition_read_with_the_blocks_particle_and_the_role_given() -> None:
+    # WordNet's 'vote in' is 'elect by a vote'; the block's 'me' and the claim's 'Pam'
+    # are the one person, so the role each side gives is what is compared.
+    club = "the book club voted me in as secretary, no idea what i've signed up for"
+    ok = check("Pam has been elected secretary of the book club.", club, "Pam", "2026-03-02")
+    assert ok.ok, ok.reason
+    # Another role is another election: the verb is not tied, and is named.
+    r = check("Pam has been elected chair of the book club.", club, "Pam", "2026-03-02")
+    assert not r.ok and "elected" in r.words

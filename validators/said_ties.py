@@ -54,6 +54,12 @@ def _objects(verb: str, text: str) -> set[str]:
         if not heads:
             preps = [c for c in tok.children if c.dep_ in ("prep", "prt")]
             heads = [g for c in preps for g in c.children if g.dep_ == "pobj"]
+        # ... and the role the object is given ('elected treasurer', 'voted me in as
+        # treasurer'): a passive's subject is the block's 'me', a name or a pronoun.
+        heads += [c for c in tok.children if c.dep_ == "oprd"]
+        heads += [
+            g for c in tok.children if c.lower_ == "as" for g in c.children if g.dep_ == "pobj"
+        ]
         for h in heads:
             out |= {h.lower_, *lexicon.base_forms(h.lower_)}
     return out
@@ -69,14 +75,32 @@ def same_object(claim_verb: str, claim: str, evidence_verb: str, block: str) -> 
     )
 
 
+def particle_verbs(text: str) -> dict[str, list[str]]:
+    """Each verb of a text that makes a dictionary verb with its particle, next to it or
+    after its object ('voted me in' -> vote_in, 'given my deposit back' -> give_back)."""
+    out: dict[str, list[str]] = {}
+    for tok in _parse(text):
+        if tok.pos_ != "VERB":
+            continue
+        for c in tok.children:
+            # A small parser hangs such a particle as an adverb ('back') or a preposition
+            # with nothing under it ('handed her notice in'): a bare word after the verb.
+            bare = c.dep_ == "prt" or (c.dep_ in ("advmod", "prep") and not list(c.children))
+            if not bare or c.i <= tok.i:
+                continue
+            for base in dict.fromkeys([tok.lemma_.lower(), *lexicon.base_forms(tok.lower_)]):
+                if lexicon.is_lemma(f"{base}_{c.lower_}"):
+                    out.setdefault(tok.lower_, []).append(f"{base}_{c.lower_}")
+                    break
+    return out
+
+
 def split_particles(text: str) -> list[str]:
     """Dictionary verbs of a text said with their object between the verb and its
-    particle ('given my deposit back' -> give_back); an adjacent pair is read above."""
+    particle ('given my deposit back' -> give_back); an adjacent pair is read apart."""
     out = []
     for tok in _parse(text):
         for c in tok.children:
-            # A small parser hangs such a particle as an adverb ('back') or a preposition
-            # with nothing under it ('handed her notice in'): a bare word after the object.
             bare = c.dep_ == "prt" or (c.dep_ in ("advmod", "prep") and not list(c.children))
             if not bare or c.i <= tok.i + 1 or tok.pos_ != "VERB":
                 continue

@@ -62,7 +62,7 @@ from .connective import connective_vouches, role_said_of_a_thing
 from .dated import days_left_open, unsupported_date
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
 from .role_holders import role_not_held
-from .said_ties import defined_as, own_group, same_object, split_particles
+from .said_ties import defined_as, own_group, particle_verbs, same_object, split_particles
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
@@ -449,10 +449,12 @@ def _unsupported_words(
             others = [c for c in claim_words if c != word]
             taken = {v for v, _ in evidence_verbs(ev.text) if _stands_for(others, v)}
             # ... or one WordNet defines by the other ('arranged' for 'booked').
+            with_particle = particle_verbs(ev.text)
             ok = any(
-                defined_as(word, v) and same_object(word, text, v, ev.text)
+                defined_as(word, form) and same_object(word, text, v, ev.text)
                 for v, _ in evidence_verbs(ev.text)
                 if v not in taken
+                for form in [v, *with_particle.get(v, ())]
             )
             ok = ok or same_event(word, text, ev.text, taken, model.vector, model.pair) is not None
         if not ok:
