@@ -31,6 +31,9 @@ CHANGE_VERBS = {"switch", "change", "move", "replace", "swap", "trade", "migrate
 #: Of those, the ones that name a new value with "to" alone ("switched to X"); "went to
 #: Paris" is a trip, not a change.
 TO_VERBS = {"switch", "move", "migrate", "upgrade", "downgrade", "relocate"}
+#: Of those, the ones that change where someone lives ("relocated to three lakes for the
+#: job" is a new home, not a value "For job").
+HOME_VERBS = {"move", "relocate"}
 #: Verbs that end a value ("I quit X").
 END_VERBS = {"quit", "stop", "leave", "drop", "ditch", "cancel", "abandon", "give", "lose"}
 #: Modifiers of a possessed noun that mark its time, not its kind.
@@ -286,15 +289,16 @@ def switches(doc: Any) -> list[Change]:
             attr = _phrase(obj)  # "switched my phone from android to iphone"
             attr = attr[:1].upper() + attr[1:]
         label = _label(new)
-        if lemma == "move" and obj is not None and obj.lower_ not in ("ourselves", "myself"):
+        home = lemma in HOME_VERBS
+        if home and obj is not None and obj.lower_ not in ("ourselves", "myself"):
             continue  # "moved it to friday", "they moved me to the 14th": not a new home
-        if lemma == "move":
+        if home:
             # Moving from one place to another changes where someone lives.
             attr, label = "Lives in", "GPE"
         purpose = pobj.get("for")
-        if attr is None and purpose is not None and purpose.pos_ == "NOUN" and lemma != "move":
+        if attr is None and purpose is not None and purpose.pos_ == "NOUN" and not home:
             attr = f"For {_phrase(purpose)}"  # "switched to X for invoices"
-        value = place_phrase(new) if lemma == "move" else _phrase(new)
+        value = place_phrase(new) if home else _phrase(new)
         out.append(Change(attr, value, _phrase(old) if old is not None else None, label))
     return out
 

@@ -48,6 +48,13 @@ PETS = [
 ]  # fmt: skip
 
 
+#: Another town said with another verb: one relocates to a place to live there.
+RELOCATED = [
+    ("2026-01-10", ["relocated to three lakes for the job, its tiny"]),
+    ("2026-02-14", ["three lakes is so quiet, i kinda love it"]),
+]
+
+
 @pytest.fixture(scope="module")
 def town(tmp_path_factory: pytest.TempPathFactory):
     return dreamed_chats(tmp_path_factory.mktemp("town"), daily_chats(TOWN, "Oh nice!"))
@@ -73,6 +80,14 @@ def test_a_town_of_two_lower_case_words_keeps_both(town) -> None:
     assert "**Lives in:** [[Two Harbors]] — since 2026-01-10" in _current(town), _current(town)
     # "so we finaly moved": the misspelt word the parse took for the subject is no home
     assert not any("inaly" in t for t in _titles(town, "places")), _titles(town, "places")
+
+
+def test_relocating_to_a_town_is_living_there(tmp_path) -> None:
+    memory = dreamed_chats(tmp_path, daily_chats(RELOCATED, "Oh nice!"))
+    current = _current(memory)
+    # was "For job: lakes": a value named after the purpose, the town cut to its noun
+    assert "**Lives in:** [[Three Lakes]]" in current, current
+    assert "For job" not in current, current
 
 
 def test_where_one_lives_is_no_employer(town) -> None:
