@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from memory_schema.links import short_quote
-from validators.lexicon import primarily_someone, said_for
+from validators.lexicon import said_for
 
 from .answer import Draft
 from .citations import DONT_KNOW
@@ -451,7 +451,7 @@ class ExtractiveEngine:
         owner_speakers = set(subj.speakers)
         resolved_all = True
         for i, link in enumerate(q.chain):
-            phrase = _phrase(link, pool, wiki, page, q.focus)
+            phrase = _phrase(link, pool, wiki, page, q.focus, mine=q.owner == "me" and i == 0)
             found: tuple[str, tuple] | None = None
             if page:
                 rel = wiki.related(page, phrase)
@@ -474,10 +474,8 @@ class ExtractiveEngine:
                 # "my knee surgery" is the asker's own, not someone else: keep the owner,
                 # and the words of the link must be there (a sister is not a brother).
                 resolved_all = False
-                someone = primarily_someone(phrase.split()[-1]) == "person"
-                if i == 0 and (q.answer_type == "name" or len(q.chain) > 1 or someone):
-                    # a person to name or to go through, or the one asked about ("what
-                    # is my sister studying?"): what they are must be said
+                if i == 0 and (q.answer_type == "name" or len(q.chain) > 1):
+                    # a person to name or to go through: what they are must be said
                     subj.hard |= (terms(phrase) & q.focus) or terms(phrase)
                 break
             subj.speakers = set()  # from here on the subject is someone else
@@ -876,10 +874,15 @@ def _is_person(wiki: Wiki, name: str) -> bool:
 
 
 def _phrase(
-    link: str, pool: list[Candidate], wiki: Wiki, page: str | None, focus: frozenset[str]
+    link: str,
+    pool: list[Candidate],
+    wiki: Wiki,
+    page: str | None,
+    focus: frozenset[str],
+    mine: bool = False,
 ) -> str:
     """The longest start of a chain link that memory uses after "my" ("sister live" ->
-    "sister")."""
+    "sister"); with `mine` (the asker's own relative), a more general word for it."""
     words = link.split()
     texts = " ".join(c.text.lower() for c in pool)
     tries = [" ".join(words[:n]) for n in range(len(words), 0, -1)]
@@ -893,7 +896,9 @@ def _phrase(
             return phrase
     # Never "my daughter", but "my kid's doing nursing": a word for what she is a kind
     # of (by WordNet) stands for her when memory says no other word for the relation.
-    general = [w for w in re.findall(r"\bmy (\w+)", texts) if said_for(words[0], w)]
+    # Only the asker's own: "Melanie's children" are her kids' page, which her own
+    # "They're tough kids" is not read through.
+    general = [w for w in re.findall(r"\bmy (\w+)", texts) if mine and said_for(words[0], w)]
     if general:
         return Counter(general).most_common(1)[0][0]
     return words[-1] if len(words) > 1 and terms(words[-1]) <= focus else words[0]

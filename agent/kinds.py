@@ -132,7 +132,9 @@ def job_phrases(text: str) -> list[tuple[int, int]]:
     """
     out: list[tuple[int, int]] = []
     for tok in _parsed(text):
-        if tok.pos_ != "NOUN" or not tok.lower_.isalpha() or not names_worker(tok.lower_):
+        if tok.pos_ != "NOUN" or not tok.lower_.isalpha() or tok.lower_ in chat_words():
+            continue
+        if not names_worker(tok.lower_):
             continue
         kids = list(tok.children)
         if any(k.dep_ == "poss" or k.lower_ in _POSSESSIVES for k in kids):

@@ -305,7 +305,46 @@ def names_worker(word: str) -> bool:
     """Is the word, in its usual sense as a noun, someone by the work they do: a worker
     ('driver', 'porter', 'cleaner'), a professional ('nurse', 'lawyer'), any other kind of
     person WordNet files under no relation to someone, nor age or sex ('accountant',
-    'baker')? What answers "what does he do for work?"."""
+    'baker')? What answers "what does he do for work?". A worker's name cut short
+    ('tech', 'physio', 'admin') is one too (`_clipped_worker`)."""
+    return _worker(word) or _clipped_worker(word)
+
+
+#: The fewest letters a word cut short keeps ("tech" of "technician").
+CLIPPED = 4
+
+
+def _clipped_worker(word: str) -> bool:
+    """A word cut short from a worker's name ("mech", "physio", "admin"): no word of the
+    dictionary itself, and the start of a one-word worker's noun at least two letters
+    longer. A word WordNet knows is what it says ("night" is no nightwatchman, "plum" no
+    plumber; so "tech", a technical school to WordNet, is missed)."""
+    w = word.lower()
+    if len(w) < CLIPPED or not w.isalpha() or known(w):
+        return False
+    return any(_worker(full) for full in _starting_with(w) if len(full) >= len(w) + 2)
+
+
+def _starting_with(prefix: str) -> list[str]:
+    """The one-word lemmas that start with `prefix`, by a sorted list of them."""
+    import bisect
+
+    lemmas = _one_word_lemmas()
+    i = bisect.bisect_left(lemmas, prefix)
+    out = []
+    while i < len(lemmas) and lemmas[i].startswith(prefix):
+        out.append(lemmas[i])
+        i += 1
+    return out
+
+
+@cache
+def _one_word_lemmas() -> list[str]:
+    return sorted(w for w in _load().lemmas if w.isalpha())
+
+
+@cache
+def _worker(word: str) -> bool:
     wn = _load()
     usual = {s for s in _primary(word) if wn.pos[s] == "n"}
     workers = _noun_senses("worker")
