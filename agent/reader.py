@@ -1144,6 +1144,11 @@ class Reader(SpanPicker):
         # A thing never said is not there; a verb or a manner never said may be, in
         # other words ("went to a convention" for "attend").
         unsaid &= self._asked_things
+        if self.q.answer_type in ("date", "time") and self._asked_things - unsaid:
+            # "when is my dentist appointment?": an occasion ("appointment", "check-up",
+            # no thing one can touch, by WordNet) goes without saying beside the word
+            # that says which ("the dentist moved me to the 14th"); the day is checked.
+            unsaid = {t for t in unsaid if any(concrete(w) for w in self._surface({t}))}
         if not unsaid or not readings:
             return readings
         surface = self._surface(unsaid)
