@@ -112,6 +112,11 @@ def amounts(sentence: str) -> list[Span]:
     """Numbers with their unit ("22,000 euros", "31 people", "750", "two weeks"), not
     dates or times."""
     taken = [(s.start, s.end) for s in dates(sentence, None)]
+    # a time of day ("at 2pm", "7.30 am") is no amount: "how much does a crown cost?"
+    # is not answered by when the appointment is
+    taken += [
+        (s.start, s.end) for s in clock_times(sentence) if re.search(r"[ap]\.?m|[:.]", s.text, re.I)
+    ]
     codes = [m for m in _CODE.finditer(sentence) if not _in_spans(m.start(), taken)]
     taken += [(m.start(), m.end()) for m in codes]
     out = [Span(m.group(0), m.start(), m.end()) for m in codes]
