@@ -54,6 +54,9 @@ class Change:
     new_type: str | None = None  # page type of the new value when it is a subject
     described: bool = False  # the value is an adjective ("my mother is happy")
     indefinite: bool = False  # said with "a"/"an": a kind ("my dog is a Corgi"), no name
+    #: an end of `old` as the value of `attr`, known or not ("the old corolla died"):
+    #: History keeps it even when the page never had it current (`dream.events`)
+    ended: bool = False
     #: Other turns that name the value, cited beside the statement's own ((target,
     #: anchor, quote)): "the cottage is ours" gets its place from where it was named
     evidence: tuple[tuple[str, str, str], ...] = ()
@@ -123,16 +126,38 @@ def _is_value(tok: Any) -> bool:
     return tok.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in tok.children)
 
 
-def _hedged(verb: Any) -> bool:
+def _hedged(verb: Any, progressive: bool = True) -> bool:
+    """A hypothetical or planned act ("i might switch to X", "thinking about X"); with
+    `progressive`, "i'm moving to X" too (a plan), which is no hedge where the value is
+    the one acting ("dave is retiring", "shawna is taking over")."""
     chain = [verb, *verb.ancestors]
     for t in chain:
         if t.lower_ in HEDGES or t.lemma_.lower() in HEDGES:
             return True
-        if any(c.lower_ in HEDGES or (c.dep_ == "mark" and c.lower_ == "if") for c in t.children):
+        if any(_hedge_word(c) or (c.dep_ == "mark" and c.lower_ == "if") for c in t.children):
             return True
     # "i'm moving to X" is a plan; "i've been banking with X" goes on since the past
-    return verb.tag_ == "VBG" and any(
-        c.lemma_ == "be" and c.lower_ != "been" for c in verb.children
+    return (
+        progressive
+        and verb.tag_ == "VBG"
+        and any(c.lemma_ == "be" and c.lower_ != "been" for c in verb.children)
+    )
+
+
+def _hedge_word(tok: Any) -> bool:
+    """A word of a hedge; "going" only as "going to" ("got into X, going twice a week
+    now" says how often)."""
+    if tok.lower_ != "going":
+        return tok.lower_ in HEDGES
+    doc = tok.doc
+    after = doc[tok.i + 2] if tok.i + 2 < len(doc) else None
+    # "going to move" is a plan; "going to pilates" a place one goes
+    return (
+        doc[tok.i + 1].lower_ in ("to", "ta")
+        and after is not None
+        and after.pos_ in ("VERB", "AUX")
+        if tok.i + 1 < len(doc)
+        else False
     )
 
 

@@ -203,6 +203,20 @@ class WikiBuilder:
                 changed = page.end_fact(obs.attr, obs.when, cite)
                 self.changes.add((here, page.path, obs.attr.casefold()))
                 self._close_backlink(page, cur.value, cur.since, obs.when, cite)
+        elif obs.kind == "ended" and obs.attr:
+            # "the old corolla finally died": the value ends whether or not the page had
+            # it; one the page never had goes to History with the day it ended.
+            cur = page.current(obs.attr)
+            if cur is not None and line_value(cur.value) == line_value(text):
+                changed = page.end_fact(cur.attr, obs.when, cite)
+                self.changes.add((here, page.path, cur.attr.casefold()))
+                self._close_backlink(page, cur.value, cur.since, obs.when, cite)
+            elif obs.when is not None and not any(
+                line_value(f.value) == line_value(text) for f in page.facts("History")
+            ):
+                before = len(page.sections.get("History", []))
+                page.add_history(Fact(obs.attr, text, None, obs.when, cite))
+                changed = len(page.sections["History"]) != before
         elif obs.kind == "end_attr" and obs.attr:
             # "Role" ends with the job it belonged to, when this block changed the job.
             if (here, page.path, "employer") in self.changes:

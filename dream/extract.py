@@ -62,7 +62,8 @@ class Observation:
 
     kinds: fact (attr = text; key: an earlier value it replaces), end (attr's current
     value `text` ends), end_attr (attr ends, whatever its value), end_value (whatever
-    attribute holds `text` ends), item (a bullet), keyed (the bullet mentioning `key`).
+    attribute holds `text` ends), ended (attr's value `text` ends, on record or not),
+    item (a bullet), keyed (the bullet mentioning `key`).
     """
 
     subject: str  # surface name of the subject

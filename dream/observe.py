@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from language import classifier_for, parse
+from language.answers import answer_as_statement
 from language.dates import dates
 from language.names import known_word, names_nobody
 from language.person import (
@@ -47,6 +48,7 @@ from . import forget as fg
 from .attributes import WORKPLACE_KINDS, AttributeReader
 from .changes import Candidate, Change, read_changes, value_candidates
 from .compress import chatter_tokens, keep_best_of_turn
+from .events import EventReader
 from .extract import Observation, is_ai, link, sentences
 from .lexicon import NOT_NAMES, kind_noun
 from .lowercase import Named, find_names, with_names
@@ -238,6 +240,7 @@ class StatementReader:
         owned_phrases: list[tuple[int, str, str, str]] = []  # (index, path, key, surface)
         candidates: list[tuple[Statement, Candidate]] = []
         typed: list[tuple[Statement, Any]] = []  # first-person statements and their parse
+        asides: list[tuple[Statement, Any]] = []  # statements that name no one
         for j, (i, doc) in enumerate(zip(keep, docs, strict=True)):
             r = rows[i]
             parts, every = [], []
@@ -284,6 +287,9 @@ class StatementReader:
             if orphan:
                 st.on_pages = False
                 self.unnamed[r.path].append(st)
+                # "the old corolla finally died", "quit rugby after the knee thing, physio
+                # said ...": no "I", yet the speaker's own values start and end there
+                asides.append((st, doc))
                 continue
             if aside and not (first_person or entities):
                 st.on_pages, st.margin = False, min(margin, MIN_MARGIN)
@@ -315,6 +321,9 @@ class StatementReader:
         self._type_owned(out, owned_phrases)
         read_roles(candidates, self.role, self.embedder, self.change, self.topic)
         self._read_attributes(typed)
+        # Starts and ends of values told in other turns, and the attributes the readings
+        # above could not name (`dream.events`).
+        EventReader(self.embedder, tuple(self.topic.labels)).read(typed + asides)
         keep_best_of_turn(out)
         merge_repeats(out)
         return out
@@ -329,7 +338,9 @@ class StatementReader:
         with_ai = any(is_ai(t.role, t.speaker) for t in session.turns)
         names = {w.lower() for p in session.participants for w in str(p).split()}
         rows = []
+        before = None  # the turn before, by someone else
         for n, turn in enumerate(session.turns, start=1):
+            asked, before = before, turn
             if n <= item.old_turns or turn.role in ("system", "tool"):
                 continue
             if is_ai(turn.role, turn.speaker) or injected(turn.content):
@@ -340,7 +351,13 @@ class StatementReader:
             addressee = others[0] if len(others) == 1 and not with_ai else None
             when = turn.at.date() if turn.at else session.date
             anchor = (target, f"t{n}", turn.content)
-            for sent in sentences(turn.content):
+            said = sentences(turn.content)
+            if asked is not None and (asked.role, asked.speaker) != (turn.role, turn.speaker):
+                # "who's taking over?" - "shawna i think": the reply's value, the question's
+                # words (`language.answers`); the value is the speaker's, never the asker's
+                answered = answer_as_statement(asked.content, turn.content)
+                said = [answered] if answered else said
+            for sent in said:
                 if "[[" in sent or "[cite:" in sent or sent.rstrip().endswith("?"):
                     continue  # quoted memory (an agent's answer) or a question
                 if fg.matches(sent, forget):
@@ -645,6 +662,16 @@ def value_observations(st: Statement, speaker_type: str) -> list[Observation]:
     """Current values, changes and ends the statement states about its speaker."""
     out = []
     for ch in st.changes:
+        if ch.new is None and ch.old is not None and ch.ended and ch.attr:
+            # an end of a value of a known attribute: History keeps it, on record or not
+            out.append(
+                Observation(
+                    subject=st.speaker, subject_type=speaker_type, kind="ended",
+                    section="Current", attr=ch.attr, text=ch.old, when=st.when,
+                    anchor=st.anchor, also=ch.evidence,
+                )
+            )  # fmt: skip
+            continue
         if ch.new is None and ch.old is not None:
             out.append(
                 Observation(

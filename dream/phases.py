@@ -138,6 +138,11 @@ def run_engine(
                 extra = [(n, t) for n, t in pages if normalize_key(n) not in have]
                 if any(st is a for a in aside):
                     if not extra:
+                        # no line of its own, but a value it starts or ends is the
+                        # speaker's ("the old corolla finally died": `dream.events`)
+                        for obs in value_observations(st, "person"):
+                            if (st.n, wiki.path_of(obs)) not in valued and wiki.apply(obs):
+                                triples.append((st.n, st.sent, obs))
                         continue
                     adopt_unnamed(st, extra)
                 elif extra:

@@ -439,6 +439,25 @@ def primarily_a(word: str, root: str) -> bool:
     return bool(set(_ancestors(nouns, 14)) & roots)
 
 
+#: How far up a kind may be: rugby -> football -> contact sport -> field game -> outdoor
+#: game -> athletics.
+KIND_HOPS = 8
+
+
+@cache
+def kind_among(word: str, roots: tuple[str, ...]) -> str | None:
+    """The first of `roots` (WordNet lemmas, "vehicle", "athletics") that the word's usual
+    noun sense is a kind of, within KIND_HOPS: 'rugby' -> athletics, 'night shift' ->
+    duty_period, 'bike' -> vehicle; None when none is ('corolla' is a flower's part)."""
+    wn = _load()
+    # the usual sense only: "chase" is a pursuit, a sport only as a hunt nobody means
+    nouns = {s for s in _primary(word) if wn.pos[s] == "n"}
+    if not nouns:
+        return None
+    above = set(_ancestors(nouns, KIND_HOPS))
+    return next((root for root in roots if above & _noun_senses(root)), None)
+
+
 _PLACE_ROOTS = ("location", "structure", "facility", "geological_formation", "body_of_water")
 
 

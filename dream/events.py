@@ -1,0 +1,421 @@
+"""Changes of value told across turns and sessions, in any words.
+
+People rarely say "I switched from X to Y". The old value ends in one turn ("the old
+corolla finally died", "my boss dave is retiring", "quit rugby after the knee thing")
+and the new one starts weeks later with another verb ("picked up a used honda civic",
+"shawna" as the answer to "who's taking over?", "got into bouldering"). Each name or
+thing of a person's statement is read as an event of a value, by the example clauses
+it is nearest to (group `value_event` in `language/data/prototypes.json`): it starts,
+ends, holds (a state) or none of these. A start or an end needs an attribute, which the
+value's kind gives:
+
+- the noun the speaker possesses it by ("my boss dave" -> Boss);
+- a dictionary word's kind by WordNet's hypernyms (rugby -> athletics -> Sport, car ->
+  vehicle, "night shifts" -> duty period -> Shift; `validators.lexicon.kind_among`);
+- a name's kind by example values (group `value_kind`: "honda civic" reads as a
+  vehicle, "bouldering" as a sport);
+- the examples of the typed attributes around it (`dream.attributes`: "i report to X");
+- a person who starts with no attribute of their own succeeds the person whose end was
+  told last ("dave is retiring" ... "shawna [is taking over]": Boss).
+
+A start is then the attribute's value from its day on, and an end closes the value:
+the page keeps the latest start under Current and the earlier values under History,
+each with its date and citation (`dream.wiki.WikiPage.set_fact`). A statement the other
+readings already understood keeps their reading; this one adds the attribute they
+could not name and the turns they could not join.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from language import classifier_for
+from language.names import names_nobody
+from validators.lexicon import is_noun, kind_among
+
+from .attributes import (
+    KINDS,
+    PAGE_TYPES,
+    _addressed,
+    _context,
+    _names_something,
+    _phrases,
+    _theirs,
+    value_of_kind,
+)
+from .changes import (
+    _SPEAKER,
+    _TIMES,
+    TIME_MODIFIERS,
+    Change,
+    _clause,
+    _hedged,
+    _someone_else,
+    _value_text,
+    clause_context,
+)
+
+#: A value's clause is a start or an end when nearer those examples than the runner-up
+#: by this much (mean top-3 cosine similarity) ...
+EVENT_MARGIN = 0.03
+#: ... or by this much when the value's kind names its attribute: two signals that agree
+#: ("got into X at the climbing gym" for a sport).
+KIND_EVENT_MARGIN = 0.012
+#: A name's kind by example values must lead the runner-up by this much (one word
+#: alone is read loosely: "chase" leans to a sport, "a40" to a car).
+KIND_MARGIN = 0.12
+#: The typed attributes' examples must read the clause by this much over "none".
+ATTRIBUTE_MARGIN = 0.06
+#: ... or by this much when the value's two likeliest kinds include that attribute.
+AGREE_MARGIN = 0.02
+#: WordNet roots that make a dictionary word a value of an attribute, in order of
+#: preference ("pottery" is a craft before it is a utensil).
+KIND_ROOTS = (
+    ("vehicle", "Gets around by"),
+    ("athletics", "Sport"),
+    ("sport", "Sport"),
+    ("avocation", "Hobby"),
+    ("craft", "Hobby"),
+    ("duty_period", "Shift"),
+)
+#: Kinds of `value_kind` that are people or places: their attribute comes from the
+#: clause (a possessed noun, the typed attributes) or from the one they succeed.
+_WHO_OR_WHERE = ("person", "place", "other")
+
+
+#: Verbs that only say what the speaker thinks ("bus for now i guess"): no event.
+_THINKING = {"guess", "think", "suppose", "reckon", "wonder", "hope", "wish"}
+
+
+@dataclass
+class Event:
+    st: Any  # the Statement
+    role: str  # "start" or "end"
+    value: str
+    attr: str | None
+    person: bool  # the value names a person
+    label: str | None
+    margin: float
+    context: str  # the words around the value, the value as X
+    #: what named the attribute: its value's kind ("kind"), a possessed noun, the
+    #: typed attributes' examples, or the one it succeeds
+    source: str = ""
+    #: other turns that say it, cited beside its own: the end a successor follows ("my
+    #: supervisor maria handed in her notice" beside "kev from the leeds office"), the
+    #: earlier turn that had an ended value ("i play rugby on sundays")
+    also: tuple[tuple[str, str, str], ...] = ()
+
+
+def _doings(doc: Any) -> list[Any]:
+    """A doing named as a thing one takes up or gives up, which the parser reads as a
+    verb with no object of its own: "took up swimming", "quit smoking"."""
+    return [
+        doc[t.i : t.i + 1]
+        for t in doc
+        if t.tag_ == "VBG"
+        and t.dep_ in ("dobj", "pcomp", "xcomp", "pobj")
+        and not any(c.dep_ in ("dobj", "nsubj", "attr", "xcomp", "ccomp") for c in t.children)
+    ]
+
+
+def _name_span(span: Any) -> Any:
+    """A name's words after its head as well: in "a used honda civic" the parser makes
+    "civic" an adjective after "honda", where English puts no adjective of its own."""
+    end = span.end
+    doc = span.doc
+    while end < span.sent.end and doc[end].head.i == span.root.i and doc[end].is_alpha:
+        if doc[end].dep_ not in ("amod", "compound", "flat", "nmod"):
+            break
+        end += 1
+    return doc[span.start : end]
+
+
+def _named_only(span: Any, value: str) -> str:
+    """A name without the common noun before it ("my boss dave" -> "dave")."""
+    root = span.root
+    if root.pos_ != "PROPN" and not root.ent_type_:
+        return value
+    first = root.i
+    while (
+        first > span.start
+        and span.doc[first - 1].dep_ in ("compound", "flat")
+        and (span.doc[first - 1].pos_ == "PROPN" or span.doc[first - 1].ent_type_)
+    ):
+        first -= 1
+    return span.doc[first : span.end].text if first > span.start else value
+
+
+def _untimed(value: str) -> str:
+    """The value without words of its time ("the old corolla" -> "corolla")."""
+    words = value.split()
+    if len(words) > 2 and [w.lower() for w in words[:2]] == ["second", "hand"]:
+        words = words[2:]
+    while len(words) > 1 and words[0].lower() in TIME_MODIFIERS | {"used", "second-hand"}:
+        words = words[1:]
+    return " ".join(words)
+
+
+def kind_attribute(value: str) -> str | None:
+    """The attribute a dictionary word's kind makes it a value of, by WordNet: "rugby"
+    -> Sport, "night shifts" -> Shift, "bike" -> Gets around by; None for a name."""
+    words = value.lower().split()
+    if not words or value[:1].isupper():
+        return None
+    for text in (" ".join(words[-2:]), words[-1]) if len(words) > 1 else (words[-1],):
+        found = kind_among(text, tuple(root for root, _ in KIND_ROOTS))
+        if found is not None:
+            return dict(KIND_ROOTS)[found]
+    return None
+
+
+class EventReader:
+    """Reads starts and ends of values in a run's first-person statements."""
+
+    def __init__(self, embedder: Any, topics: tuple[str, ...] = ()):
+        self.embedder = embedder
+        self.events = classifier_for(embedder, "value_event")
+        self.kinds = classifier_for(embedder, "value_kind")
+        self.attributes = classifier_for(embedder, "attribute")
+        self.words = classifier_for(embedder, "name_word")
+        self.topics = set(topics)
+
+    def read(self, items: list[tuple[Any, Any]]) -> None:
+        """`items`: (Statement, parsed sentence), the speaker's own. Adds to each
+        statement's changes the starts and ends of values it tells."""
+        found: list[tuple[Any, Any, str]] = []
+        contexts: list[str] = []  # the words around each value, for its event
+        for st, doc in items:
+            for span in _phrases(doc) + _doings(doc):
+                span = _name_span(span)
+                value = _value_text(span)
+                if value is None:
+                    continue
+                value = _untimed(_named_only(span, value))
+                if value.lower() in _SPEAKER or value == st.speaker:
+                    continue
+                if span.root.ent_type_ in _TIMES or all(
+                    names_nobody(w) for w in value.lower().split()
+                ):
+                    continue  # a time, or chat ("its ok", "tbh")
+                if value.isupper() and len(value) > 3:
+                    continue  # shouted ("WE GOT THE KEYS TODAY"): no name by its capitals
+                if any(c.dep_ == "nummod" for c in span.root.children) and not span.root.ent_type_:
+                    continue  # a count ("3 weeks now", "4 cans"): how much, not which
+                if span.root.pos_ not in ("NOUN", "PROPN", "VERB") and not span.root.ent_type_:
+                    continue
+                verb = _clause(span.root)
+                # What the value itself does is its own event ("my boss dave is retiring",
+                # "the corolla died"); what someone else does to it is theirs.
+                itself = _subject(span.root)
+                if verb is not None and (
+                    verb.lemma_.lower() in _THINKING
+                    or _addressed(verb)
+                    or _hedged(verb, progressive=not itself)
+                    or (not itself and _someone_else(verb, span.root))
+                ):
+                    continue  # "you mentioned X", "i might get X", "my sister sold X"
+                if _theirs(span):
+                    continue
+                found.append((st, span, value))
+                # The words either side and the value's own clause: a long name ("kev
+                # from the leeds office is replacing ...") hides its verb from the first
+                contexts += [_context(span), clause_context(span)]
+        if not found:
+            return
+        rows = self.events.scores(self.embedder.embed(contexts))
+        labels = self.events.labels
+        events: list[Event] = []
+        for i, (st, span, value) in enumerate(found):
+            # both readings at once: one clear and one unsure is unsure
+            role, margin = _role((rows[2 * i] + rows[2 * i + 1]) / 2, labels)
+            context = contexts[2 * i + 1] if "X" in contexts[2 * i + 1].split() else contexts[2 * i]
+            if os.environ.get("BRAIN_DEBUG_EVENTS"):
+                print(f"event {role}? {value!r} {margin:+.3f}", file=sys.stderr)
+            if role not in ("start", "end") or margin < KIND_EVENT_MARGIN:
+                continue
+            if role == "end" and _where(span.root):
+                continue  # "died on the a40": where it ended, not what
+            label = span.root.ent_type_ or None
+            events.append(Event(st, role, value, None, False, label, margin, context))
+        if not events:
+            return
+        self._type(events)
+        events = [ev for ev in events if ev.margin >= EVENT_MARGIN or ev.source == "kind"]
+        self._succeed(events)
+        # One start and one end of an attribute a statement: the clearest ("the old corolla
+        # died on the a40": the corolla, not the road).
+        best: dict[tuple[int, str, str], Event] = {}
+        for ev in events:
+            key = (id(ev.st), ev.role, ev.attr or "")
+            if ev.attr is not None and (key not in best or ev.margin > best[key].margin):
+                best[key] = ev
+        for ev in best.values():
+            if ev.role == "end":
+                ev.also = _had_before(ev, [st for st, _ in items])
+            _record(ev)
+        self._name_traded(items)
+
+    def _type(self, events: list[Event]) -> None:
+        """Each event's attribute by its value's kind (see the module's docstring)."""
+        values = self.embedder.embed([ev.value for ev in events])
+        kinds, words = self.kinds.scores(values), self.words.label(values)
+        attrs = self.attributes.scores(self.embedder.embed([ev.context for ev in events]))
+        none = self.attributes.labels.index("none")
+        for ev, krow, (word, _), arow in zip(events, kinds, words, attrs, strict=True):
+            if os.environ.get("BRAIN_DEBUG_EVENTS"):
+                k = sorted(zip(krow, self.kinds.labels, strict=False), reverse=True)[:2]
+                a = sorted(
+                    zip(arow - arow[none], self.attributes.labels, strict=False), reverse=True
+                )[:1]
+                print(f"  type {ev.value!r}: {word} kinds={k} attr={a}", file=sys.stderr)
+            ev.person = ev.label == "PERSON" or (ev.label is None and word == "person")
+            owned = next(
+                (
+                    ch.attr
+                    for ch in ev.st.changes
+                    if ch.possessed and ch.new and _same(ch.new, ev.value)
+                ),
+                None,
+            )
+            if owned is not None:
+                ev.attr, ev.source = owned, "owned"
+                continue
+            ev.attr = kind_attribute(ev.value)
+            if ev.attr is not None:
+                ev.person, ev.source = False, "kind"
+                continue
+            order = sorted(range(len(krow)), key=lambda j: -krow[j])
+            kind = self.kinds.labels[order[0]]
+            if kind not in _WHO_OR_WHERE and krow[order[0]] - krow[order[1]] >= KIND_MARGIN:
+                ev.attr, ev.person, ev.source = kind, False, "kind"
+                continue
+            best = max((j for j in range(len(arow)) if j != none), key=lambda j: arow[j])
+            attr = self.attributes.labels[best]
+            likely = {self.kinds.labels[j] for j in order[:2]}
+            if attr in likely and arow[best] - arow[none] >= AGREE_MARGIN:
+                # two signals that agree: "trek" reads a little as a vehicle, "bought a
+                # second hand X off a guy" a little as how one gets around
+                ev.attr, ev.person, ev.source = attr, False, "kind"
+                continue
+            # the words around a value name its attribute only for a name or a thing:
+            # "too pricey" after "stopped going to pilates" is no gym
+            last = ev.value.split()[-1].lower()
+            named = ev.label is not None or _names_something(ev.value) or is_noun(last)
+            if (
+                named
+                and arow[best] - arow[none] >= ATTRIBUTE_MARGIN
+                and (KINDS[attr] != "person" or ev.person)
+                and value_of_kind(attr, ev.value)  # "boxes everywhere" is no home
+            ):
+                ev.attr, ev.source = attr, "example"
+
+    @staticmethod
+    def _succeed(events: list[Event]) -> None:
+        """A person who starts with no attribute takes the attribute of the person whose
+        end the speaker told last before it ("dave is retiring" ... "shawna is taking
+        over"): one successor for each end."""
+        ordered = sorted(events, key=lambda ev: (ev.st.when or dt.date.min, ev.st.n))
+        open_ends: list[Event] = []
+        for ev in ordered:
+            if ev.role == "end" and ev.person and ev.attr is not None:
+                open_ends.append(ev)
+            elif ev.role == "start" and ev.person and ev.source in ("", "example"):
+                before = [e for e in open_ends if e.st.speaker == ev.st.speaker]
+                if before:
+                    ev.attr, ev.source = before[-1].attr, "successor"
+                    ev.also = (before[-1].st.anchor,)
+                    open_ends.remove(before[-1])
+
+    def _name_traded(self, items: list[tuple[Any, Any]]) -> None:
+        """A change another reading found in one sentence ("no more night shifts, days
+        from now on") named after the sentence's topic ("Work and money") takes the
+        attribute its values' kind gives (Shift)."""
+        for st, _ in items:
+            for ch in st.changes:
+                if ch.attr is not None and ch.attr not in self.topics:
+                    continue
+                for value in (ch.old, ch.new):
+                    attr = kind_attribute(_untimed(value)) if value else None
+                    if attr is not None:
+                        ch.attr = attr
+                        # an end alone ("no more night shifts") of a known attribute
+                        ch.ended = ch.new is None
+                        break
+
+
+def _where(tok: Any) -> bool:
+    """The value is where something happened: "on the a40", "outside the station"."""
+    return tok.dep_ == "pobj" and tok.head.lower_ in ("on", "in", "at", "near", "outside", "by")
+
+
+def _role(row: Any, labels: list[str]) -> tuple[str, float]:
+    """The nearest label of a row of scores and its lead over the runner-up."""
+    order = sorted(range(len(labels)), key=lambda j: -row[j])
+    return labels[order[0]], float(row[order[0]] - row[order[1]])
+
+
+def _had_before(ev: Event, statements: list[Any]) -> tuple[tuple[str, str, str], ...]:
+    """The speaker's latest earlier statement that names an ended value ("i play rugby
+    on sundays" before "quit rugby"): the evidence that it was the value until then."""
+    said = re.compile(rf"(?<!\w){re.escape(ev.value)}(?!\w)", re.I)
+    when = (ev.st.when or dt.date.min, ev.st.anchor[0], ev.st.n)
+    earlier = [
+        st
+        for st in statements
+        if st.speaker == ev.st.speaker
+        and st.anchor != ev.st.anchor
+        and (st.when or dt.date.min, st.anchor[0], st.n) < when
+        and said.search(st.sent)
+    ]
+    if not earlier:
+        return ()
+    return (max(earlier, key=lambda st: (st.when or dt.date.min, st.n)).anchor,)
+
+
+def _subject(tok: Any) -> bool:
+    """The value is its clause's subject, or set beside it ("my boss, dave, ...")."""
+    while tok.dep_ in ("appos", "compound", "conj") and tok.head.i != tok.i:
+        tok = tok.head
+    return tok.dep_ in ("nsubj", "nsubjpass")
+
+
+def _same(a: str, b: str) -> bool:
+    a, b = a.lower(), b.lower()
+    return a in b or b in a
+
+
+def _record(ev: Event) -> None:
+    """The event as a change of its statement, unless another reading of the statement
+    already says it: then that reading gets the attribute it lacked."""
+    if ev.attr is None:
+        return
+    st = ev.st
+    if ev.role == "end":
+        for ch in st.changes:
+            if ch.old and ch.new is None and _same(ch.old, ev.value):
+                ch.attr, ch.ended = ch.attr or ev.attr, True
+                ch.evidence = ch.evidence or ev.also
+                return
+            if ch.new and ch.old and _same(ch.old, ev.value):
+                return  # "switched from X to Y": read
+        st.changes.append(Change(ev.attr, None, ev.value, ev.label, ended=True, evidence=ev.also))
+        return
+    for ch in st.changes:
+        if ch.new and _same(ch.new, ev.value):
+            if ch.attr is None or (ch.possessed is None and ch.attr not in KINDS):
+                ch.attr = ev.attr
+            elif ch.possessed is None and ev.source == "kind" and ch.attr != ev.attr:
+                # the value's own kind says more than the words around it: "got into
+                # bouldering at the climbing gym" is a sport, no gym
+                ch.attr, ch.new_type = ev.attr, None
+            return
+    kind = KINDS.get(ev.attr)
+    new_type = "person" if ev.person else PAGE_TYPES.get(kind or "")
+    st.changes.append(
+        Change(ev.attr, ev.value, None, ev.label, new_type=new_type, evidence=ev.also)
+    )
