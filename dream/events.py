@@ -61,11 +61,8 @@ from .changes import (
 )
 
 #: A value's clause is a start or an end when nearer those examples than the runner-up
-#: by this much (mean top-3 cosine similarity) ...
+#: by this much (mean top-3 cosine similarity), the two readings averaged.
 EVENT_MARGIN = 0.03
-#: ... or by this much when the value's kind names its attribute: two signals that agree
-#: ("got into X at the climbing gym" for a sport).
-KIND_EVENT_MARGIN = 0.012
 #: A name's kind by example values must lead the runner-up by this much (one word
 #: alone is read loosely: "chase" leans to a sport, "a40" to a car).
 KIND_MARGIN = 0.12
@@ -83,6 +80,8 @@ KIND_ROOTS = (
     ("craft", "Hobby"),
     ("duty_period", "Shift"),
 )
+#: Attributes whose values are doings, said without an article.
+ACTIVITIES = {"Sport", "Hobby"}
 #: Kinds of `value_kind` that are people or places: their attribute comes from the
 #: clause (a possessed noun, the typed attributes) or from the one they succeed.
 _WHO_OR_WHERE = ("person", "place", "other")
@@ -105,6 +104,8 @@ class Event:
     #: what named the attribute: its value's kind ("kind"), a possessed noun, the
     #: typed attributes' examples, or the one it succeeds
     source: str = ""
+    #: said with no article or possessive ("took up pottery", not "a pottery class")
+    bare: bool = True
     #: other turns that say it, cited beside its own: the end a successor follows ("my
     #: supervisor maria handed in her notice" beside "kev from the leeds office"), the
     #: earlier turn that had an ended value ("i play rugby on sundays")
@@ -236,16 +237,24 @@ class EventReader:
             context = contexts[2 * i + 1] if "X" in contexts[2 * i + 1].split() else contexts[2 * i]
             if os.environ.get("BRAIN_DEBUG_EVENTS"):
                 print(f"event {role}? {value!r} {margin:+.3f}", file=sys.stderr)
-            if role not in ("start", "end") or margin < KIND_EVENT_MARGIN:
+            if role not in ("start", "end") or margin < EVENT_MARGIN:
                 continue
             if role == "end" and _where(span.root):
                 continue  # "died on the a40": where it ended, not what
             label = span.root.ent_type_ or None
-            events.append(Event(st, role, value, None, False, label, margin, context))
+            ev = Event(st, role, value, None, False, label, margin, context)
+            ev.bare = not any(t.dep_ in ("det", "poss") for t in span if t.i < span.root.i)
+            events.append(ev)
         if not events:
             return
         self._type(events)
-        events = [ev for ev in events if ev.margin >= EVENT_MARGIN or ev.source == "kind"]
+        events = [
+            ev
+            for ev in events
+            # an activity is said as a doing, with no article: "took up pottery", not "a
+            # pottery class", "the painting" (a thing, a picture)
+            if ev.attr not in ACTIVITIES or ev.bare
+        ]
         self._succeed(events)
         # One start and one end of an attribute a statement: the clearest ("the old corolla
         # died on the a40": the corolla, not the road).
@@ -254,7 +263,7 @@ class EventReader:
             key = (id(ev.st), ev.role, ev.attr or "")
             if ev.attr is not None and (key not in best or ev.margin > best[key].margin):
                 best[key] = ev
-        for ev in best.values():
+        for ev in _new_starts(list(best.values())):
             if ev.role == "end":
                 ev.also = _had_before(ev, [st for st, _ in items])
             _record(ev)
@@ -287,7 +296,7 @@ class EventReader:
                 continue
             ev.attr = kind_attribute(ev.value)
             if ev.attr is not None:
-                ev.person, ev.source = False, "kind"
+                ev.person, ev.source = False, "wordnet"
                 continue
             order = sorted(range(len(krow)), key=lambda j: -krow[j])
             kind = self.kinds.labels[order[0]]
@@ -307,7 +316,8 @@ class EventReader:
             last = ev.value.split()[-1].lower()
             named = ev.label is not None or _names_something(ev.value) or is_noun(last)
             if (
-                named
+                ev.role == "end"  # a start of these attributes is `dream.attributes`' own
+                and named
                 and arow[best] - arow[none] >= ATTRIBUTE_MARGIN
                 and (KINDS[attr] != "person" or ev.person)
                 and value_of_kind(attr, ev.value)  # "boxes everywhere" is no home
@@ -346,6 +356,27 @@ class EventReader:
                         # an end alone ("no more night shifts") of a known attribute
                         ch.ended = ch.new is None
                         break
+
+
+def _new_starts(events: list[Event]) -> list[Event]:
+    """Events less a start that names the speaker's current value of its attribute again
+    ("a pottery workshop" after "pottery"): the same value, not a new one."""
+    out: list[Event] = []
+    last: dict[tuple[str, str], str] = {}
+    for ev in sorted(events, key=lambda ev: (ev.st.when or dt.date.min, ev.st.n)):
+        key = (ev.st.speaker, ev.attr or "")
+        if ev.role == "start" and key in last and _shares_word(last[key], ev.value):
+            continue
+        if ev.role == "start":
+            last[key] = ev.value
+        elif key in last and _same(last[key], ev.value):
+            del last[key]
+        out.append(ev)
+    return out
+
+
+def _shares_word(a: str, b: str) -> bool:
+    return bool({w for w in a.lower().split() if len(w) > 2} & set(b.lower().split()))
 
 
 def _where(tok: Any) -> bool:
@@ -409,7 +440,7 @@ def _record(ev: Event) -> None:
         if ch.new and _same(ch.new, ev.value):
             if ch.attr is None or (ch.possessed is None and ch.attr not in KINDS):
                 ch.attr = ev.attr
-            elif ch.possessed is None and ev.source == "kind" and ch.attr != ev.attr:
+            elif ch.possessed is None and ev.source in ("wordnet", "kind") and ch.attr != ev.attr:
                 # the value's own kind says more than the words around it: "got into
                 # bouldering at the climbing gym" is a sport, no gym
                 ch.attr, ch.new_type = ev.attr, None
