@@ -14,7 +14,8 @@ value's kind gives:
   vehicle, "night shifts" -> duty period -> Shift; `validators.lexicon.kind_among`);
 - a name's kind by example values (group `value_kind`: "honda civic" reads as a
   vehicle, "bouldering" as a sport);
-- the examples of the typed attributes around it (`dream.attributes`: "i report to X");
+- both a little, when they agree: "trek" leans to a vehicle and "bought a second hand
+  X off a guy" to the typed attribute of how one gets around (`dream.attributes`);
 - a person who starts with no attribute of their own succeeds the person whose end was
   told last ("dave is retiring" ... "shawna [is taking over]": Boss).
 
@@ -36,17 +37,15 @@ from typing import Any
 
 from language import classifier_for
 from language.names import names_nobody
-from validators.lexicon import is_noun, kind_among
+from validators.lexicon import kind_among
 
 from .attributes import (
     KINDS,
     PAGE_TYPES,
     _addressed,
     _context,
-    _names_something,
     _phrases,
     _theirs,
-    value_of_kind,
 )
 from .changes import (
     _SPEAKER,
@@ -66,9 +65,8 @@ EVENT_MARGIN = 0.03
 #: A name's kind by example values must lead the runner-up by this much (one word
 #: alone is read loosely: "chase" leans to a sport, "a40" to a car).
 KIND_MARGIN = 0.12
-#: The typed attributes' examples must read the clause by this much over "none".
-ATTRIBUTE_MARGIN = 0.06
-#: ... or by this much when the value's two likeliest kinds include that attribute.
+#: ... or the typed attributes' examples read the clause as one of the value's two
+#: likeliest kinds by this much over "none" (two signals that agree).
 AGREE_MARGIN = 0.02
 #: WordNet roots that make a dictionary word a value of an attribute, in order of
 #: preference ("pottery" is a craft before it is a utensil).
@@ -101,8 +99,8 @@ class Event:
     label: str | None
     margin: float
     context: str  # the words around the value, the value as X
-    #: what named the attribute: its value's kind ("kind"), a possessed noun, the
-    #: typed attributes' examples, or the one it succeeds
+    #: what named the attribute: WordNet ("wordnet"), example values ("kind"), a
+    #: possessed noun ("owned"), or the one it succeeds ("successor")
     source: str = ""
     #: said with no article or possessive ("took up pottery", not "a pottery class")
     bare: bool = True
@@ -311,18 +309,6 @@ class EventReader:
                 # second hand X off a guy" a little as how one gets around
                 ev.attr, ev.person, ev.source = attr, False, "kind"
                 continue
-            # the words around a value name its attribute only for a name or a thing:
-            # "too pricey" after "stopped going to pilates" is no gym
-            last = ev.value.split()[-1].lower()
-            named = ev.label is not None or _names_something(ev.value) or is_noun(last)
-            if (
-                ev.role == "end"  # a start of these attributes is `dream.attributes`' own
-                and named
-                and arow[best] - arow[none] >= ATTRIBUTE_MARGIN
-                and (KINDS[attr] != "person" or ev.person)
-                and value_of_kind(attr, ev.value)  # "boxes everywhere" is no home
-            ):
-                ev.attr, ev.source = attr, "example"
 
     @staticmethod
     def _succeed(events: list[Event]) -> None:
@@ -334,7 +320,7 @@ class EventReader:
         for ev in ordered:
             if ev.role == "end" and ev.person and ev.attr is not None:
                 open_ends.append(ev)
-            elif ev.role == "start" and ev.person and ev.source in ("", "example"):
+            elif ev.role == "start" and ev.person and not ev.source:
                 before = [e for e in open_ends if e.st.speaker == ev.st.speaker]
                 if before:
                     ev.attr, ev.source = before[-1].attr, "successor"
