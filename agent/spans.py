@@ -113,9 +113,10 @@ def amounts(sentence: str) -> list[Span]:
     dates or times."""
     taken = [(s.start, s.end) for s in dates(sentence, None)]
     # a time of day ("at 2pm", "7.30 am") is no amount: "how much does a crown cost?"
-    # is not answered by when the appointment is
+    # is not answered by when the appointment is. A dotted number with no am/pm is an
+    # amount ("USD 0.13 per word"), as "10:30" is already a time.
     taken += [
-        (s.start, s.end) for s in clock_times(sentence) if re.search(r"[ap]\.?m|[:.]", s.text, re.I)
+        (s.start, s.end) for s in clock_times(sentence) if re.search(r"[ap]\.?m\b", s.text, re.I)
     ]
     codes = [m for m in _CODE.finditer(sentence) if not _in_spans(m.start(), taken)]
     taken += [(m.start(), m.end()) for m in codes]

@@ -63,4 +63,7 @@ def test_a_time_of_day_is_no_amount(memory: Path) -> None:
 
     said = "ugh the dentist moved me to the 14th at 2pm, 7.30 am works too, paid 14,200"
     assert [a.text for a in amounts(said) if a.text != "14th"] == ["14,200"]
+    # a dotted amount is no time: "at USD 0.13 per word: USD 1,846.00"
+    rate = "14,200 source words at USD 0.13 per word: USD 1,846.00"
+    assert "0.13" in [a.text for a in amounts(rate)]
     assert not ask(memory, "how much does a crown cost?").startswith("2pm")
