@@ -35,7 +35,14 @@ from language import classifier_for
 from language.names import TITLES, known_word, looks_like_name, names_nobody
 from language.person import is_bare_contraction
 from memory_schema.links import normalize_key
-from validators.lexicon import base_forms, is_noun, known, primarily_a, primarily_someone
+from validators.lexicon import (
+    base_forms,
+    is_noun,
+    is_past,
+    known,
+    primarily_a,
+    primarily_someone,
+)
 
 from .extract import Observation, link
 from .lexicon import OCCUPATIONS, RELATION_SHORTHAND, RELATIONS, SINGLE_RELATIONS, is_pet
@@ -253,9 +260,13 @@ def _the_relations_verb(doc: Any, i: int) -> bool:
     own verb ("my brother rob is visiting", "my sister sue lives in leeds"), a verb by its
     object or clause ("my mum reckons i should", "my mom says hi")."""
     word = doc[i].text
+    after = next((t for t in doc[i + 1 : doc[i].sent.end] if not t.is_punct), None)
+    if is_past(word) and after is not None and after.pos_ in ("PRON", "DET", "ADV", "ADP"):
+        # a past form that is a noun too ("fed", "drove") is the verb when its object
+        # or an adverb follows: "my mom fed her like 5 times", not "my sister rose is"
+        return True
     if not known(word) or is_noun(word):
         return False
-    after = next((t for t in doc[i + 1 : doc[i].sent.end] if not t.is_punct), None)
     return after is None or after.pos_ not in ("VERB", "AUX")
 
 

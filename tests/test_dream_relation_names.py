@@ -76,11 +76,13 @@ def test_a_verb_only_word_after_a_relation_word_is_what_they_do() -> None:
         "my brother rob is visiting next wk",  # a verb follows: rob is his name
         "my sister sue lives in leeds now",
         "my roommate jules moved out",
+        "my mom fed her like 5 times lol",  # "fed" is a noun too (the Fed)
+        "my sister rose is coming",
     ]
     docs = parse(said)
     marked = zip(docs, relation_marked(docs), strict=True)
     named = [sorted(d[i].text for i in found) for d, found in marked]
-    assert named == [[], [], [], ["rob"], ["sue"], ["jules"]]
+    assert named == [[], [], [], ["rob"], ["sue"], ["jules"], [], ["rose"]]
 
 
 def test_relations_typed_as_chat_shorthand_and_after_a_title(tmp_path) -> None:
@@ -98,3 +100,11 @@ def test_relations_typed_as_chat_shorthand_and_after_a_title(tmp_path) -> None:
     assert not {"Dr", "Reckons", "Gf"} & set(people), people
     priya = (memory / "knowledge/people/Priya.md").read_text()
     assert "Girlfriend of [[User]]" in " ".join(section(priya, "People")), priya
+
+
+def test_chat_shorthand_names_nobody() -> None:
+    # "bc" (because) made a person page "Bc"; shorthand is no one's name
+    from language.names import looks_like_name, names_nobody
+
+    for word in ("bc", "fyi", "lmk", "nvm", "ppl", "prolly", "yday"):
+        assert names_nobody(word) and not looks_like_name(word), word
