@@ -121,6 +121,9 @@ _POSSESSIVES = frozenset(["my", "your", "his", "her", "their", "our", "its"])
 _NOT_OWN_JOB = frozenset(["nsubj", "nsubjpass", "dobj", "iobj", "poss", "compound", "conj"])
 
 
+_DEFINITE = frozenset(["the", "that", "this", "those", "these"])
+
+
 def job_phrases(text: str) -> list[tuple[int, int]]:
     """Where a sentence says what someone is by their work, as (start, end): a noun
     WordNet files under workers or people by their work (`names_worker`: "driver",
@@ -143,6 +146,12 @@ def job_phrases(text: str) -> list[tuple[int, int]]:
             continue
         if tok.dep_ == "pobj" and tok.head.lower_ != "as":
             continue  # "went with the driver"; "works as a driver" is the job
+        the = any(k.dep_ == "det" and k.lower_ in _DEFINITE for k in kids)
+        if the and tok.dep_ not in ("attr", "pobj"):
+            # "ill ask marianne, ... the accountant w the office on butler st": someone
+            # the speaker knows by their work, not what the speaker is ("i'm the
+            # accountant there" and "as the accountant" still are)
+            continue
         # The words that say which: "forklift driver", "pediatric nurse", "night shift nurse".
         first = tok.i
         while (
