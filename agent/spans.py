@@ -256,9 +256,13 @@ def _job_words(words: list[str]) -> list[str]:
     """The words of "a pediatric nurse now" that name the job: up to the last word
     WordNet files under people or agents ('nurse', 'driver'). "is a pass", "is a decent
     fit" name no one. A word WordNet does not know ("ADI") may be the job itself."""
-    from validators.lexicon import known, names_agent
+    from validators.lexicon import known, names_agent, relation
 
-    last = max((i for i, w in enumerate(words) if names_agent(w.lower())), default=-1)
+    def job(w: str) -> bool:
+        # "person" itself names no work: "a pool person", "a morning person" say a liking
+        return names_agent(w) and relation(w, "person") not in ("same", "synonym")
+
+    last = max((i for i, w in enumerate(words) if job(w.lower())), default=-1)
     if last < 0:
         return [w for w in words[:1] if not known(w.lower())]
     return words[: last + 1]

@@ -195,6 +195,11 @@ def test_a_job_is_a_worker_said_of_no_one_else():
     assert said("the nurse said my bloods were fine") == []
     assert said("called a plumber about the leak") == []
     assert said("went with the driver to the depot") == []
+    # "a pool person" says a liking, not a job: "person" itself names no work
+    from agent.spans import occupations
+
+    assert [o.text for o in occupations("nah im a pool person, always have been")] == []
+    assert [o.text for o in occupations("im a pediatric nurse now")] == ["pediatric nurse"]
     # "the accountant" beside someone the speaker names is who they are, not the speaker
     assert said("ill ask marianne, shes done my taxes for yrs, the accountant on main st") == []
 
