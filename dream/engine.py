@@ -197,22 +197,18 @@ class WikiBuilder:
                 # A switch's turn may not name the purpose; the earlier value's turn did.
                 extra = before.cites[:1] if result == "changed" and before else []
                 self._used_by(page, attr, obs, linked, cite + extra)
-        elif obs.kind == "end" and obs.attr:
-            cur = page.current(obs.attr)
-            if cur is not None and line_value(cur.value) == line_value(text):
-                changed = page.end_fact(obs.attr, obs.when, cite)
-                self.changes.add((here, page.path, obs.attr.casefold()))
-                self._close_backlink(page, cur.value, cur.since, obs.when, cite)
-        elif obs.kind == "ended" and obs.attr:
-            # "the old corolla finally died": the value ends whether or not the page had
-            # it; one the page never had goes to History with the day it ended.
-            cur = page.current(obs.attr)
+        elif obs.kind in ("end", "ended") and obs.attr:
+            cur = page.current(obs.attr)  # found by the attribute's casefold, as end_fact
             if cur is not None and line_value(cur.value) == line_value(text):
                 changed = page.end_fact(cur.attr, obs.when, cite)
                 self.changes.add((here, page.path, cur.attr.casefold()))
                 self._close_backlink(page, cur.value, cur.since, obs.when, cite)
-            elif obs.when is not None and not any(
-                line_value(f.value) == line_value(text) for f in page.facts("History")
+            # "ended" ("the old corolla finally died"): the value ends whether or not the
+            # page had it; one the page never had goes to History with the day it ended.
+            elif (
+                obs.kind == "ended"
+                and obs.when is not None
+                and not any(line_value(f.value) == line_value(text) for f in page.facts("History"))
             ):
                 before = len(page.sections.get("History", []))
                 page.add_history(Fact(obs.attr, text, None, obs.when, cite))

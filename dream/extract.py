@@ -577,6 +577,7 @@ def self_introduction(text: str, embedder: Any = None) -> str | None:
     after a cue (or before "here" at a message's start) that is capitalised as typed, or,
     typed in lowercase, that the embedding model reads as a name in "i'm <word>" (by
     examples, so "im tired" is no name). The surname the message gives is kept."""
+    from language import classifier_for
     from language.names import names_nobody
 
     found = [(m, True) for m in _INTRO_RE.finditer(text)]
@@ -595,8 +596,6 @@ def self_introduction(text: str, embedder: Any = None) -> str | None:
             return with_surname(text, word)
         if embedder is None or not (word.islower() or word[:1].isupper()):
             continue
-        from language import classifier_for
-
         phrase = f"i'm {word.lower()}"
         label, _ = classifier_for(embedder, "introduction").label(embedder.embed([phrase]))[0]
         if label == "introduction":
