@@ -1,0 +1,99 @@
+"""Do changes of value said indirectly reach the owner's profile page?
+
+Each folder of `evals/changes/` is one person's chats (Brain JSONL and Markdown
+transcripts, lowercase, as people type) and `expected.yaml`, the values its profile
+page's "## Current" and "## History" should hold. The folder is captured and dreamt
+with the CLI (`brain init`, `brain capture session`, `brain dream`) in a temporary
+memory, and every expected value is looked up on the `type: profile` pages.
+
+Usage: python benchmarks/bench_dream_changes.py [-v] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from brain.cli import cli
+
+CASES = Path(__file__).resolve().parent.parent / "evals" / "changes"
+
+
+def says(text: str, value: str) -> bool:
+    """`value` as whole words of `text`."""
+    return re.search(rf"(?<!\w){re.escape(value.lower())}(?!\w)", text.lower()) is not None
+
+
+def section(text: str, name: str) -> str:
+    m = re.search(rf"^## {name}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+    return m.group(1) if m else ""
+
+
+def dreamt(case: Path, memory: Path) -> list[str]:
+    """The case's profile pages after init, capture and dream."""
+    run = CliRunner()
+    for args in (
+        ["init", str(memory)],
+        ["capture", "session", *map(str, sorted(case.glob("*.md")) + sorted(case.glob("*.jsonl"))),
+         "--memory", str(memory)],
+        ["dream", "--memory", str(memory)],
+    ):  # fmt: skip
+        out = run.invoke(cli, args)
+        if out.exit_code != 0:
+            raise SystemExit(f"brain {' '.join(args[:2])}: {out.output}{out.exception or ''}")
+    pages = [f.read_text("utf-8") for f in (memory / "knowledge").rglob("*.md")]
+    return [t for t in pages if re.search(r"^type: profile$", t, re.M)]
+
+
+def score(case: Path, profiles: list[str], verbose: bool) -> tuple[int, int, int, int]:
+    """(current right, current expected, history right, history expected)."""
+    current = "\n".join(section(t, "Current") for t in profiles)
+    history = "\n".join(section(t, "History") for t in profiles)
+    if verbose:
+        print(f"{case.name}\n## Current\n{current.rstrip()}\n## History\n{history.rstrip()}")
+    right = total = hright = htotal = 0
+    for item in yaml.safe_load((case / "expected.yaml").read_text()):
+        olds = item.get("history", [])
+        marks = []
+        if item.get("current"):
+            total += 1
+            ok = says(current, item["current"]) and not any(says(current, o) for o in olds)
+            right += ok
+            marks.append(f"current {'ok' if ok else '--'}")
+        for old in olds:
+            htotal += 1
+            line = next((x for x in history.splitlines() if says(x, old)), "")
+            when = (item.get("ended") or {}).get(old)
+            ok = bool(line) and (when is None or f"to {when}" in line)
+            hright += ok
+            marks.append(f"history {old} {'ok' if ok else '--'}")
+        print(f"  {case.name}: {item['what']}: {', '.join(marks)}")
+    return right, total, hright, htotal
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--keep", type=Path, help="build the memories here and keep them")
+    args = ap.parse_args()
+    sums = [0, 0, 0, 0]
+    with tempfile.TemporaryDirectory() as tmp:
+        root = args.keep or Path(tmp)
+        for case in sorted(p for p in CASES.iterdir() if (p / "expected.yaml").is_file()):
+            got = score(case, dreamt(case, root / case.name), args.verbose)
+            sums = [a + b for a, b in zip(sums, got, strict=True)]
+    print(f"\nnew value in Current (old one not): {sums[0]} of {sums[1]}")
+    print(f"old value in History (dated as said): {sums[2]} of {sums[3]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
