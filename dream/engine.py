@@ -199,6 +199,12 @@ class WikiBuilder:
                 self._used_by(page, attr, obs, linked, cite + extra)
         elif obs.kind in ("end", "ended") and obs.attr:
             cur = page.current(obs.attr)  # found by the attribute's casefold, as end_fact
+            if obs.kind == "ended" and (cur is None or line_value(cur.value) != line_value(text)):
+                # The value ended is the value, under whatever name the page holds it
+                # ("Girlfriend: Priya" from "my gf priya", ended as a partner)
+                cur = next(
+                    (f for f in page.facts() if line_value(f.value) == line_value(text)), cur
+                )
             if cur is not None and line_value(cur.value) == line_value(text):
                 changed = page.end_fact(cur.attr, obs.when, cite)
                 self.changes.add((here, page.path, cur.attr.casefold()))

@@ -37,13 +37,13 @@ from typing import Any
 
 from language import classifier_for
 from language.names import names_nobody
-from validators.lexicon import kind_among
+from validators.lexicon import kind_among, phrasal_verb
 
 from .attributes import (
     KINDS,
     PAGE_TYPES,
+    WINDOW,
     _addressed,
-    _context,
     _phrases,
     _theirs,
 )
@@ -108,6 +108,8 @@ class Event:
     #: supervisor maria handed in her notice" beside "kev from the leeds office"), the
     #: earlier turn that had an ended value ("i play rugby on sundays")
     also: tuple[tuple[str, str, str], ...] = ()
+    #: the value's two likeliest kinds by example values (`value_kind`)
+    likely: tuple[str, ...] = ()
 
 
 def _doings(doc: Any) -> list[Any]:
@@ -223,7 +225,7 @@ class EventReader:
                 found.append((st, span, value))
                 # The words either side and the value's own clause: a long name ("kev
                 # from the leeds office is replacing ...") hides its verb from the first
-                contexts += [_context(span), clause_context(span)]
+                contexts += [_window(span), clause_context(span)]
         if not found:
             return
         rows = self.events.scores(self.embedder.embed(contexts))
@@ -234,7 +236,10 @@ class EventReader:
             role, margin = _role((rows[2 * i] + rows[2 * i + 1]) / 2, labels)
             context = contexts[2 * i + 1] if "X" in contexts[2 * i + 1].split() else contexts[2 * i]
             if os.environ.get("BRAIN_DEBUG_EVENTS"):
-                print(f"event {role}? {value!r} {margin:+.3f}", file=sys.stderr)
+                print(
+                    f"event {role}? {value!r} {margin:+.3f} | {context}",
+                    file=sys.stderr,
+                )
             if role not in ("start", "end") or margin < EVENT_MARGIN:
                 continue
             if role == "end" and _where(span.root):
@@ -297,6 +302,7 @@ class EventReader:
                 ev.person, ev.source = False, "wordnet"
                 continue
             order = sorted(range(len(krow)), key=lambda j: -krow[j])
+            ev.likely = tuple(self.kinds.labels[j] for j in order[:2])
             kind = self.kinds.labels[order[0]]
             if kind not in _WHO_OR_WHERE and krow[order[0]] - krow[order[1]] >= KIND_MARGIN:
                 ev.attr, ev.person, ev.source = kind, False, "kind"
@@ -309,12 +315,41 @@ class EventReader:
                 # second hand X off a guy" a little as how one gets around
                 ev.attr, ev.person, ev.source = attr, False, "kind"
                 continue
+            if ev.role == "end":
+                # what the typed attributes read the value as, which knew its attribute
+                # but not that it ended ("X and i split up": a partner)
+                ev.attr = next(
+                    (
+                        ch.attr
+                        for ch in ev.st.changes
+                        if ch.attr in KINDS
+                        and ch.new
+                        and ch.old is None
+                        and _same(ch.new, ev.value)
+                    ),
+                    None,
+                )
+                ev.source = "typed" if ev.attr else ""
 
     @staticmethod
     def _succeed(events: list[Event]) -> None:
         """A person who starts with no attribute takes the attribute of the person whose
         end the speaker told last before it ("dave is retiring" ... "shawna is taking
-        over"): one successor for each end."""
+        over"): one successor for each end; a thing, that of a thing ended in its
+        sentence."""
+        for ev in events:
+            if ev.role != "start" or ev.person or ev.attr is not None:
+                continue
+            # A thing that starts in the sentence where a thing ends ("traded in the
+            # civic, picked up a used rav4") succeeds it when its kind leans that way at
+            # all: the end says which attribute changed.
+            ended = [
+                e
+                for e in events
+                if e.role == "end" and e.st is ev.st and not e.person and e.attr in ev.likely
+            ]
+            if ended:
+                ev.attr, ev.source = ended[0].attr, "successor"
         ordered = sorted(events, key=lambda ev: (ev.st.when or dt.date.min, ev.st.n))
         open_ends: list[Event] = []
         for ev in ordered:
@@ -366,8 +401,14 @@ def _shares_word(a: str, b: str) -> bool:
 
 
 def _where(tok: Any) -> bool:
-    """The value is where something happened: "on the a40", "outside the station"."""
-    return tok.dep_ == "pobj" and tok.head.lower_ in ("on", "in", "at", "near", "outside", "by")
+    """The value is where something happened: "on the a40", "outside the station"; not
+    the object of a verb with its particle ("traded in the civic")."""
+    prep = tok.head
+    return (
+        tok.dep_ == "pobj"
+        and prep.lower_ in ("on", "in", "at", "near", "outside", "by")
+        and not (prep.head.pos_ == "VERB" and phrasal_verb(prep.head.lemma_.lower(), prep.lower_))
+    )
 
 
 def _role(row: Any, labels: list[str]) -> tuple[str, float]:
@@ -392,6 +433,41 @@ def _had_before(ev: Event, statements: list[Any]) -> tuple[tuple[str, str, str],
     if not earlier:
         return ()
     return (max(earlier, key=lambda st: (st.when or dt.date.min, st.n)).anchor,)
+
+
+def _window(span: Any) -> str:
+    """The words either side of the value, the value as X, less a clause of its own
+    beyond a comma: in "traded in the civic, picked up a used rav4" each value's words
+    say nothing of the other's, and a window across both read each as the other's event.
+    A part with no verb stays ("my boss, dave, is retiring")."""
+    doc = span.doc
+    start = max(span.sent.start, span.start - WINDOW)
+    end = min(span.sent.end, span.end + WINDOW)
+    cuts = [t.i for t in doc[start:end] if t.is_punct and not span.start <= t.i < span.end]
+    before = [i for i in cuts if i < span.start]
+    after = [i for i in cuts if i >= span.end]
+    own = _has_verb(doc[before[-1] + 1 if before else start : after[0] if after else end])
+    if own:
+        for i in reversed(before):
+            if _has_verb(doc[max(start, _previous(before, i) + 1) : i]):
+                start = i + 1
+                break
+        for n, i in enumerate(after):
+            if _has_verb(doc[i + 1 : after[n + 1] if n + 1 < len(after) else end]):
+                end = i
+                break
+    return " ".join(
+        [*(t.text for t in doc[start : span.start]), "X"] + [t.text for t in doc[span.end : end]]
+    )
+
+
+def _previous(cuts: list[int], i: int) -> int:
+    earlier = [c for c in cuts if c < i]
+    return earlier[-1] if earlier else -1
+
+
+def _has_verb(span: Any) -> bool:
+    return any(t.pos_ in ("VERB", "AUX") for t in span)
 
 
 def _subject(tok: Any) -> bool:
@@ -420,6 +496,13 @@ def _record(ev: Event) -> None:
                 return
             if ch.new and ch.old and _same(ch.old, ev.value):
                 return  # "switched from X to Y": read
+            if ch.new and ch.old is None and not ch.possessed and _same(ch.new, ev.value):
+                # The typed attributes knew what the value is of ("traded in X" is how
+                # one gets around, "X and i split up" a partner), not that it ended.
+                ch.old, ch.new, ch.ended = ch.new, None, True
+                ch.attr = ch.attr or ev.attr
+                ch.evidence = ch.evidence or ev.also
+                return
         st.changes.append(Change(ev.attr, None, ev.value, ev.label, ended=True, evidence=ev.also))
         return
     for ch in st.changes:
