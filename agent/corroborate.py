@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .reader import Reading
+    from .reading import Reading
 
 #: How far below the best reading's score a reading that says the same value may be and
 #: still be cited beside it (a document paragraph scored 0.52 of the turn it agrees with).

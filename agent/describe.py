@@ -16,10 +16,12 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
+from .nearness import nearness
+from .reading import _by_ai
 from .text import WORD, is_question, stopwords, terms
 
 if TYPE_CHECKING:
-    from .reader import Candidate
+    from .reading import Candidate
 
 #: The placeholder name of the example questions.
 PLACEHOLDER = "Alex"
@@ -54,8 +56,6 @@ def described(similarity: Similarity, question: str, names: Sequence[str]) -> De
     question's proper names; failing those, each word that is not a stopword is tried as
     the name (typed in lower case: "whats wrong with pickle"), the one that makes the
     question most like the describing examples winning."""
-    from .reader import nearness
-
     best: tuple[float, str] | None = None
     for name in dict.fromkeys([*names, *_words(question)]):
         masked = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", PLACEHOLDER, question, flags=re.I)
@@ -119,8 +119,6 @@ def mentions(text: str, name: str) -> bool:
 def informative(similarity: Similarity, texts: list[str]) -> list[float]:
     """How much each text states rather than chats: the mean similarity of its three
     nearest informative examples less that of its three nearest chatter ones."""
-    from .reader import nearness
-
     near = [nearness(similarity, t, "statement") for t in texts]
     return [n["informative"] - n["chatter"] for n in near]
 
@@ -160,8 +158,6 @@ def statements(
     lines of its page (and the turns they retell), and what people said naming it (or in
     their own voice, when the subject is one of the speakers). An AI assistant's words
     are never facts about anyone."""
-    from .reader import _by_ai
-
     low = name.lower()
     items: list[Candidate] = []
     paged: list[bool] = []

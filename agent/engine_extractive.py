@@ -34,20 +34,11 @@ from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .labels import readable
 from .memory_agent import Finding, MemoryReport
+from .nearness import nearer, nearest_attribute
 from .question import Question, analyse, asks_with_verb, names_amount, names_owner
-from .reader import (
-    SIM_LATER,
-    Candidate,
-    Reader,
-    Reading,
-    Similarity,
-    Subject,
-    asks_several,
-    dominant_names,
-    nearer,
-    nearest_attribute,
-)
-from .recency import as_of_now
+from .reader import Reader, asks_several, dominant_names
+from .reading import Candidate, Reading, Similarity, Subject, _by_ai
+from .recency import SIM_LATER, as_of_now
 from .spans import written_lowercase
 from .text import WORD, is_question, sentences, stopwords, terms
 from .tools import Toolbox
@@ -687,8 +678,6 @@ def _recase(question: str, people: list[str]) -> str:
 def _unsaid_by_top(words: set[str], pool: list[Candidate], top: int = 3) -> bool:
     """Whether a word of the question is missing from the people's own words (not an
     AI's) among the best few search hits: then the hits are about the name alone."""
-    from .reader import _by_ai
-
     said: set[str] = set()
     for c in pool:
         if c.rank < top and (c.fact is not None or not _by_ai(c.block)):
@@ -824,8 +813,6 @@ def _proper_words(pool: list[Candidate]) -> set[str]:
 def _dialogues(pool: list[Candidate]) -> frozenset[str]:
     """Sessions where two people talk to each other: an assistant-role turn there has a
     person's name, not an AI's."""
-    from .reader import _by_ai
-
     people: dict[str, set[str]] = {}
     for c in pool:
         for b in c.blocks:
@@ -1006,7 +993,7 @@ def _earlier(q: Question, best: Reading, readings: list[Reading], wiki: Wiki) ->
 def _held(q: Question, best: Reading, r: Reading) -> bool:
     """Whether an earlier reading's value is what the answer replaced: a reading that says
     the question's topic nearly as well (its words and meaning, within EARLIER_FIT) and
-    is as near the question in meaning (within SIM_LATER, as `reader._latest_first`
+    is as near the question in meaning (within SIM_LATER, as `recency._latest_first`
     takes the newest of such readings to hold now), said of the subject when the answer
     is, and not the question's own words. "i live in a shared house on Wakefield Road"
     held before the page's "Lives in: airedale"; "the university district is not in my

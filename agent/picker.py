@@ -38,9 +38,10 @@ from .spans import (
 )
 from .text import WORD, stem, stopwords, terms
 from .wiki import Fact
+from .wordmatch import shared
 
 if TYPE_CHECKING:
-    from .reader import Candidate, Similarity, Subject
+    from .reading import Candidate, Similarity, Subject
 
 SIM_CATEGORY = 0.45  # a word this close to the category noun is an instance of it
 #: What a clause break between a value and a word of the question counts for, in characters.
@@ -217,8 +218,6 @@ class SpanPicker:
         return (render_date(said), True, said) if said else (None, False, None)
 
     def _span(self, c: Candidate) -> tuple[str | None, bool]:
-        from .reader import shared  # the reader's word matching (it imports this module)
-
         q, s = self.q, c.text
         kind = q.answer_type
         if c.fact is not None and c.fact.attr and c.fact.value:
@@ -558,7 +557,7 @@ class SpanPicker:
         def then(sp: Span) -> int:
             # Asked about before, the value said to have held before: "handed in my notice
             # at harbourview, starting at lumen health" -> harbourview.
-            from .reader import said_of_before
+            from .recency import said_of_before  # it reads spans with this module
 
             return said_of_before(s, sp.start, sp.end) if self.q.past else 0
 

@@ -3,7 +3,7 @@ of a memory where the user said "the corsa's clutch is going" in March and "got 
 fiesta now" in June. A question in the present tense about the asker's own value asks
 what holds today, as "what car do i have now?" does: of the answers of the kind asked
 that score nearly as well as the best one (within 0.6, and as close in meaning within
-0.25), the one said last wins (`reader._latest_first`), unless its value is said in
+0.25), the one said last wins (`_latest_first`), unless its value is said in
 another clause than the thing asked about ("marcus wants a second cat and i said no
 until after jess's wedding" names no cat). Unlike "now" said out loud, a later date
 adds nothing to a sentence's score: what was said last is preferred only among answers
@@ -11,16 +11,30 @@ that already compete.
 
 A question about before ("what did i drive before?", "what was my old car?") is past,
 not present, and keeps the earlier value; so does one that names a time ("in May").
+
+The reader's half that follows values through time (`Currency`): a later "switched from
+A to B", the same value said again beside a newer one, a page's dated lines, a value a
+verb of ending stands beside ("the wusthof is retired").
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .question import Question
-    from .reader import Subject
+from validators.endings import ending_verb
+
+from .about import _about
+from .facets import QuestionFacets
+from .picker import _CLAUSE_BREAK
+from .question import Question, has_cue
+from .reading import Candidate, Reading, Subject
+from .spans import change
+from .text import WORD, is_question, terms
+from .wiki import Fact
+from .wordmatch import shared
 
 #: The kinds of value that change over time and that a later statement replaces. A date
 #: asked in the present ("when is my appointment?") is one event among several, and a
@@ -38,3 +52,253 @@ def as_of_now(q: Question, subj: Subject) -> Question:
     if q.answer_type == "thing" and not q.head and not q.attribute:
         return q  # "what did she realize?" asks for words, not a value that changes
     return replace(q, lately=True)
+
+
+ENDED = 0.4  # a value a verb of ending stands beside is what held before
+ENDED_WINDOW = 3  # words either side of the value where that verb counts
+
+
+#: How far below the best a newer answer may score and still be taken as what holds now.
+CURRENT_MARGIN = 0.6
+#: ... and as near the question in meaning as the best, within this much.
+SIM_LATER = 0.25
+
+
+def _value_at(readings: list[Reading], when: tuple[dt.date, dt.date] | None) -> list[Reading]:
+    """When the best answer is a value the wiki keeps for an attribute (Employer:
+    Northwind Labs), answer with the line of that attribute that held at the time asked
+    about: the current line for a question in the present ("Where does Maya work?"), the
+    line whose dates cover `when` for "Where did Maya work in April?"."""
+    value = (readings[0].span or "").lower()
+
+    def attr_fact(r: Reading) -> Fact | None:
+        f = r.candidate.fact
+        return f if r.span and f is not None and f.attr else None
+
+    facts = [(r, f) for r in readings if (f := attr_fact(r)) is not None]
+    # Only a value the wiki has since replaced (present) or dated (a time) can move.
+    olds = [f for _, f in facts if value in (f.value or "").lower() and (f.historic or when)]
+    for anchor in olds:
+        same = [
+            (r, f)
+            for r, f in facts
+            if f.page == anchor.page and terms(f.attr or "") == terms(anchor.attr or "")
+        ]
+        if when is None:
+            picks = [(0, r) for r, f in same if not f.historic]
+        else:
+            picks = [(d, r) for r, f in same if (d := _overlap(f, when)) > 0]
+        if picks:
+            pick = max(picks, key=lambda p: p[0])[1]  # the first of the longest overlap
+            if pick.candidate.fact is readings[0].candidate.fact:
+                return readings  # the best answer already held then
+            return [pick, *(r for r in readings if r is not pick)]
+    return readings
+
+
+def _overlap(f: Fact, when: tuple[dt.date, dt.date]) -> int:
+    """Days of `when` during which the fact held (it holds from `since` to `until`)."""
+    if f.since is None and f.until is None:
+        return 0
+    start = max(when[0], f.since or dt.date.min)
+    end = min(when[1], f.until or dt.date.max)
+    return (end - start).days + 1
+
+
+def _later(c: Candidate, ref: Candidate) -> bool:
+    """Was `c` said after `ref`: on a later day, or the same day in a later turn of the
+    same conversation ("my wusthof chipped" ... "got the tojiro. the wusthof is
+    retired")?"""
+    if c.date is None or ref.date is None:
+        return False
+    if c.date != ref.date:
+        return c.date > ref.date
+    a, b = c.block, ref.block
+    turns = a.anchor[:1] == b.anchor[:1] == "t"
+    return turns and c.fact is None and a.path == b.path and a.index > b.index
+
+
+def _ended(sentence: str, value: str) -> bool:
+    """Does the sentence end the value: a verb of ending a few words from it ("the
+    wusthof is retired", "quit the vape", "sold the octavia", "gave up coffee")?"""
+    low = sentence.lower()
+    at = low.find(value.lower())
+    if at < 0:
+        return False
+    before = WORD.findall(low[:at])[-ENDED_WINDOW:]
+    after = WORD.findall(low[at + len(value) :])[:ENDED_WINDOW]
+    return _ending(before) or _ending(after)
+
+
+def said_of_before(sentence: str, start: int, end: int) -> int:
+    """Whether the clause of the value at `start:end` says it held before (1: "i used to
+    work at a bakery", "moved out of the flat in headingley", "left tesco") or holds now
+    (-1: "now at kestrel logistics", "new place is in chapel allerton", "starting at
+    lumen health"), else 0. A clause runs between commas, "and", "but", "so"."""
+    low = sentence.lower()
+    cuts = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(low)), len(low)]
+    lo = max((c for c in cuts if c <= start), default=0)
+    hi = min((c for c in cuts if c >= end), default=len(low))
+    clause = low[lo:hi]
+    if has_cue(clause, "past_cues") or _ending(WORD.findall(clause)):
+        return 1
+    if has_cue(clause, "current_cues") or has_cue(clause, "new_cues"):
+        return -1
+    return 0
+
+
+def _ending(words: list[str]) -> bool:
+    # Each word with the one after it: its particle, if it has one ("gave up").
+    return any(ending_verb(w, words[i + 1 : i + 2]) for i, w in enumerate(words))
+
+
+def _latest_first(
+    readings: list[Reading], strict: bool = False, same: bool = False
+) -> list[Reading]:
+    """For "now" questions: among answers nearly as good as the best, the one said last
+    is what holds now (a page can lag behind the newest session); with `same`, only
+    among those the best one's speaker said."""
+    best = readings[0]
+    who = (best.candidate.block.speaker or "").lower()
+    # Said later, but about something else ("need 16 hours" for "what do i make an
+    # hour now?"), it is no newer value of the same thing.
+    close = [
+        r
+        for r in readings
+        if r.span
+        and r.candidate.date
+        and r.score >= best.score - CURRENT_MARGIN
+        and r.sim >= best.sim - SIM_LATER
+        and (best.weak_span or not r.weak_span or not strict)  # nor "16 hours" for a pay
+        # nor a name said of something else: "marcus wants a second cat and i said no
+        # until after jess's wedding" names no cat
+        and not r.apart
+        and (not same or (r.candidate.block.speaker or "").lower() == who)
+    ]
+    if not close:
+        return readings
+    latest = max(close, key=lambda r: (r.candidate.date, r.score))
+    return [latest, *(r for r in readings if r is not latest)]
+
+
+class Currency(QuestionFacets):
+    """Which value holds at the time asked (mixed into `reader.Reader`): the latest of a
+    change, the one said before, a page's dated line."""
+
+    dialogues: frozenset[str]
+
+    def _value_before(self, readings: list[Reading]) -> list[Reading]:
+        """For a question about before ("where did i work before lumen?", "... used to"):
+        when the best answer is a page's current value of an attribute, the latest of the
+        values the page dates as held before answers; without one, the turn the current
+        value was read from, which often says the old one too ("handed in my notice at
+        harbourview, starting at lumen health"). The current value itself is no answer."""
+        best = readings[0].candidate.fact
+        if best is None or not best.attr or best.historic:
+            return readings
+
+        def same(f: Fact | None) -> bool:
+            return (
+                f is not None
+                and f.page == best.page
+                and terms(f.attr or "") == terms(best.attr or "")
+                and f.value != best.value
+            )
+
+        olds = [r for r in readings if r.candidate.fact and r.candidate.fact.historic]
+        olds = [r for r in olds if same(r.candidate.fact)]
+        if olds:
+            pick = max(olds, key=lambda r: (r.candidate.date or dt.date.min, r.score))
+            return [pick, *(r for r in readings if r is not pick)]
+        rest = [r for r in readings if r.candidate.fact is not best]
+        current = (best.value or "").lower()
+        for block in best.blocks:
+            turn = Candidate(block.text, (block,), readings[0].candidate.rank)
+            span, weak, when = self.span(turn)
+            if span and not weak and span.lower() not in current:
+                top = replace(readings[0], candidate=turn, span=span, when=when)
+                return [top, *rest]
+        return rest
+
+    def _superseded(self, readings: list[Reading], pool: Sequence[Candidate]) -> list[Reading]:
+        """Follow changes of the answer's value: when memory later says "switched from
+        <answer> to B", B holds now (and so on, B to C)."""
+        best = readings[0]
+        value, since = best.span or "", best.candidate.date
+        for c in sorted(pool, key=lambda c: (c.date or dt.date.min, c.key)):
+            if is_question(c.text) or (since and c.date and c.date < since):
+                continue
+            moved = change(c.text)
+            if not moved or moved[0].lower() != value.lower():
+                continue
+            if _about(c, self.subj, self.known_people, self.dialogues, self._asked) is None:
+                continue
+            best = Reading(c, best.score + 0.01, moved[1], best.about)
+            value, since = moved[1], c.date
+        restated = self._restated(best, pool)
+        best = restated or best
+        if best is readings[0]:
+            return readings
+        return [best, *readings]
+
+    def _restated(self, best: Reading, pool: Sequence[Candidate]) -> Reading | None:
+        """The answer's value said again later by the same speaker beside another value
+        of the same kind: that one holds now ("the 36.50 thing. they bumped me to 37.25",
+        "got the tojiro. the wusthof is retired"), the nearest to the old one."""
+        value, since = (best.span or "").lower(), best.candidate.date
+        speaker = (best.candidate.block.speaker or "").lower()
+        if not value or since is None:
+            return None
+        ref = best.candidate
+        said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
+        topic = set(self.q.terms) - self.subj.name_terms
+        latest: Reading | None = None
+        # A value in the slot the question asks about ("that tom found") is replaced only
+        # by one in that slot too, not by any name said beside it later ("def doing sintra.
+        # tom wants to go ...").
+        slotted = self._in_slot(ref.text, best.span)
+        blocks = {(c.block.path, c.block.anchor): c for c in pool if c.fact is None}
+        order = sorted(
+            blocks.values(), key=lambda c: (c.date or dt.date.min, c.block.path, c.block.index)
+        )
+        for c in order:
+            text = c.block.text
+            if not _later(c, ref) or (c.block.speaker or "").lower() != speaker:
+                continue
+            at = said.search(text)
+            if at is None or is_question(text):
+                continue
+            if self.q.answer_type != "number" and not shared(topic, c.words()):
+                # "okonkwo wants everything in viridis" names the advisor beside a colour
+                # palette: a name replaces the answer only where the topic is said (the
+                # chat titled "New chef knife"); an amount beside the old one does.
+                continue
+            others = [
+                sp
+                for sp in self._values_in(text, c)
+                if value not in sp.text.lower()
+                and sp.text.lower() not in value
+                and (not slotted or self._in_slot(text, sp.text))
+            ]
+            if others:
+                new = min(others, key=lambda sp: abs(sp.start - at.start()))
+                whole = replace(c, text=text, following="")
+                latest = Reading(whole, best.score + 0.01, new.text, best.about)
+                value, ref = new.text.lower(), c
+                said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
+        return latest
+
+    def _time_bonus(self, c: Candidate, dated: list[dt.date]) -> float:
+        q, f = self.q, c.fact
+        bonus = 0.0
+        if q.current or q.answer_type == "thing":
+            if f is not None and f.attr and f.historic:
+                bonus -= 0.4 if q.current else 0.0
+            elif f is not None and f.attr and f.since:
+                bonus += 0.25 if q.current else 0.05
+        if q.past and f is not None and f.historic:
+            bonus += 0.3
+        if q.current and c.date and len(dated) > 1:
+            # What holds now is what was said last.
+            bonus += 0.6 * dated.index(c.date) / (len(dated) - 1)
+        return bonus

@@ -16,8 +16,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from .reading import _by_ai
+
 if TYPE_CHECKING:
-    from .reader import Candidate, Reading, Subject
+    from .reading import Candidate, Reading, Subject
 
 #: How much better (in the reader's topic fit: shared words plus the embedding model's
 #: closeness) another person's own sentence must fit the question than the subject's
@@ -52,8 +54,6 @@ def is_rival(
             return False
         low = c.text.lower()
         return not any(n and re.search(rf"\b{re.escape(n)}\b", low) for n in mine)
-    from .reader import _by_ai
-
     b = c.block
     who = (b.speaker or "").lower()
     if not who or who in mine or who not in known_people or _by_ai(b):
@@ -63,8 +63,6 @@ def is_rival(
 
 def said_by_other(c: Candidate, subj: Subject, known_people: set[str]) -> bool:
     """A sentence of another person's turn (not the assistant's, not about the subject)."""
-    from .reader import _by_ai
-
     if c.fact is not None:
         return False
     who = (c.block.speaker or "").lower()

@@ -1,0 +1,125 @@
+"""Does a sentence's value fit what was asked: the value of a field whose label is asked,
+an amount that measures the thing asked, a name said apart from it, a job said of the
+subject, a value named as one of the kind asked for."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .facets import QuestionFacets
+from .labels import Field, field_of
+from .reading import Candidate
+from .text import WORD, terms
+from .ties import apart, measures, said_of_another
+from .wordmatch import shared
+
+#: What stands between a subject and the job said of them ("he is now a", "works as an").
+_JOB_VERB_WORDS = frozenset(
+    ["a", "an", "as", "is", "was", "am", "are", "be", "been", "became", "becomes", "works",
+     "work", "worked", "working", "now", "also", "still", "just", "actually"]
+)  # fmt: skip
+
+
+class ValueFit(QuestionFacets):
+    """How a candidate's value fits the question (mixed into `reader.Reader`)."""
+
+    def _asked_fields(self, c: Candidate) -> list[Field]:
+        """The asked fields of a turn's, note's or document's line; a page's line has
+        its own label (`Fact.attr`)."""
+        if c.fact is not None:
+            return []
+        whole = c.blocks[0].text if len(c.blocks) == 1 else None
+        return self._labels.asked(c.text, whole)
+
+    def _tied(self, c: Candidate, span: str | None) -> bool:
+        """An amount that measures what a "how much/many" question asks about: "40 g
+        salt" for "how much salt goes in it?" (`ties.py`)."""
+        if self.q.answer_type != "number" or not span:
+            return False
+        at = c.text.lower().find(span.lower())
+        return at >= 0 and measures(c.text, at, at + len(span), self._measured)
+
+    def _apart(self, c: Candidate, span: str | None) -> bool:
+        """A name said in another clause than the thing asked about ("what's my cat
+        called?": "a second cat and i said no until after jess's wedding")."""
+        if self.q.answer_type != "name" or not span or c.fact is not None:
+            return False
+        return apart(c.text, span, set(self.q.focus) - self.subj.name_terms - self.subj.covered)
+
+    def _of_another(self, c: Candidate, about: str, span: str | None) -> bool:
+        """The asker's own sentence says the verb asked about of someone or something
+        else (`ties.said_of_another`): "where do i live?" is not answered by "everything
+        lives in obsidian these days"."""
+        if (
+            self.q.owner != "me"
+            or not span
+            or c.fact is not None
+            or about != "speaker"  # a document says "Tenant pays ..." of the asker by role
+        ):
+            return False
+        return said_of_another(c.text, self._asked_verbs)
+
+    def _labelled(self, c: Candidate, span: str | None) -> bool:
+        """The span is the value of a field whose label is what was asked ("Monthly rent:
+        289.00 EUR" for the monthly payment), as a page's attribute line is."""
+        if not span:
+            return False
+        at = c.text.lower().find(span.lower())
+        return at >= 0 and field_of(self._asked_fields(c), at, at + len(span)) is not None
+
+    def _job_said(self, c: Candidate) -> bool:
+        """Asked what someone does for work, their own sentence says a job, though no
+        word of the question ("been on nights at the depot, forklift driver"): search
+        found it late, having no "work" to match."""
+        if self.q.answer_type != "occupation":
+            return False
+        span, weak, _ = self.span(c)
+        return bool(span) and not weak
+
+    def _thing_said_before(self, c: Candidate) -> bool:
+        """A thing of the asker's that the question names ("my allotment") may go unsaid
+        in a sentence when the turns just before it say it: "Ken built the shed on 14B",
+        after a talk of the allotment. A person ("my sister") must be said in the
+        sentence itself, or it may be anyone's."""
+        from validators.lexicon import names_agent
+
+        hard = self.subj.hard
+        stems = {t: [w for w in WORD.findall(self.q.text.lower()) if terms(w) == {t}] for t in hard}
+        if any(not words or any(names_agent(w) for w in words) for words in stems.values()):
+            return False
+        return len(shared(hard, terms(c.antecedent))) == len(hard)
+
+    def _job_of_subject(self, text: str, job: str) -> bool:
+        """Whether the job is said of the subject: the words before it, past the verb and
+        article ("is a", "works as a"), end with the subject's name or a pronoun."""
+        at = text.lower().find(job.lower())
+        if at < 0:
+            return False
+        words = WORD.findall(text[:at].lower())
+        while words and words[-1] in _JOB_VERB_WORDS:
+            words.pop()
+        if not words:
+            return False
+        names = {w for n in self.subj.names for w in WORD.findall(n)}
+        return words[-1] in names or words[-1] in ("he", "she", "they")
+
+    def _kind_named(self, c: Candidate, span: str, pool: Sequence[Candidate]) -> bool:
+        """Whether the value is named as one of the kind asked for ("which variety")
+        where it is said again in the same conversation or document: a sentence there
+        says both the value and the kind ("self-pollinating varieties like 'Moonlight'"),
+        though the sentence read says only the value ("Ill try Moonlight next year")."""
+        if not self._one_kind_asked or c.fact is not None:
+            return False
+        kind = terms(self.q.head or "")
+        if not kind or shared(kind, c.words()):
+            return False
+        value = re.compile(rf"(?<!\w){re.escape(span)}(?!\w)", re.I)
+        return any(
+            o.fact is None
+            and o.block.path == c.block.path
+            and o.text != c.text
+            and value.search(o.text)
+            and shared(kind, o.own_words())
+            for o in pool
+        )
