@@ -494,3 +494,43 @@ def may_name_place(word: str) -> bool:
     nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
     places = _place_senses()
     return any(set(_ancestors({s}, 14)) & places for s in nouns)
+
+
+@cache
+def _children() -> dict[int, tuple[int, ...]]:
+    wn = _load()
+    out: dict[int, list[int]] = {}
+    for s, parents in enumerate(wn.parents):
+        for p in parents:
+            out.setdefault(p, []).append(s)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@cache
+def _words_of() -> dict[int, tuple[str, ...]]:
+    wn = _load()
+    out: dict[int, list[str]] = {}
+    for w, senses in wn.lemmas.items():
+        if "_" in w:
+            continue
+        for s in senses:
+            out.setdefault(s, []).append(w)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@cache
+def sisters(word: str) -> tuple[str, ...]:
+    """One-word nouns under the same parent as the word's usual noun sense ('motorbike',
+    'truck', 'bus' for 'car'): the things a changed detail would name instead."""
+    wn = _load()
+    kids, words = _children(), _words_of()
+    own = set(base_forms(word))
+    out: dict[str, None] = {}
+    for s in _primary(word):
+        if wn.pos[s] != "n":
+            continue
+        for p in wn.parents[s]:
+            for c in kids.get(p, ()):
+                if c != s:
+                    out.update((w, None) for w in words.get(c, ()) if w not in own)
+    return tuple(out)

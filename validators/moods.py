@@ -244,3 +244,55 @@ def wishes(tok: Any) -> bool:
             return True
         return any(c.lower_ in DESIRE_HEADS and c.pos_ == "NOUN" for c in subj)
     return False
+
+
+#: Verbs of opinion whose 'not' is said of the clause under them ("I don't think I'll
+#: renew" is "I think I won't renew"): the 'not' moves down, as English speakers mean it.
+OPINION_VERBS = frozenset(["think", "believe", "expect", "suppose", "reckon", "imagine", "guess"])
+
+
+def _denied_by_not(tok: Any) -> bool:
+    """Is the verb denied by a 'not' or "n't" (not by 'never', which keeps its own
+    time: 'I never thought ...')?"""
+    return any(c.dep_ == "neg" and c.lower_ in ("not", "n't") for c in tok.children)
+
+
+def raises_not(gov: Any, tok: Any) -> bool:
+    """Is the clause under a present verb of opinion denied by a 'not' ("I don't think
+    I'll renew", "she doesn't believe it will work")? Its 'not' is the clause's."""
+    return (
+        tok.dep_ == "ccomp"
+        and gov.lemma_.lower() in OPINION_VERBS
+        and gov.tag_ in ("VB", "VBP", "VBZ")
+        and _denied_by_not(gov)
+        and not any(c.dep_ == "neg" for c in tok.children)
+    )
+
+
+def beyond_expectation(gov: Any, tok: Any) -> bool:
+    """Is the clause what one never expected, in the past ("I never thought I'd enjoy
+    gardening this much", "didn't think I'd get the job")? That is said of what came
+    about: its 'would' is the expectation's time, not a wish."""
+    said_before = gov.tag_ == "VBD" or any(
+        a.dep_ == "aux" and a.tag_ == "VBD" for a in gov.children
+    )
+    expected = any(a.dep_ == "aux" and a.lower_ in ("would", "'d") for a in tok.children) or (
+        gov.lemma_.lower() == "expect" and _infinitive(tok)  # 'didn't expect it to go so well'
+    )
+    return (
+        tok.dep_ in ("ccomp", "xcomp")
+        and gov.lemma_.lower() in OPINION_VERBS
+        and said_before
+        and any(c.dep_ == "neg" or c.lower_ == "never" for c in gov.children)
+        and expected
+    )
+
+
+def judges(tok: Any) -> bool:
+    """Is 'consider' said of a judgement, with an object and what it is judged to be
+    ('considers it her best decision', 'considered him a friend'), not of weighing an
+    act ('considering a move')? A small parser hangs the pair as a clause with no verb."""
+    return tok.lemma_.lower() == "consider" and any(
+        c.dep_ in ("ccomp", "oprd", "xcomp") and c.pos_ in ("NOUN", "PROPN", "ADJ")
+        for c in tok.children
+    )

@@ -31,10 +31,13 @@ from .moods import (
     DESIRE_VERBS,
     NEGATIVE_VERBS,
     asks_of_another,
+    beyond_expectation,
     cannot_have,
+    judges,
     not_yet,
     obliges,
     passed_over,
+    raises_not,
     unable,
     wishes,
     without_scope,
@@ -59,6 +62,8 @@ _CLAUSAL = {
 _SPLITTERS = frozenset(",;:–—-()")
 #: Modals of what may or may not be: 'might go back to uni' is no 'will go back'.
 _POSSIBLE = frozenset(["may", "might", "could"])
+#: Conjunctions that set a clause against the one before: it keeps its own polarity.
+_CONTRAST = frozenset(["but", "yet"])
 _LATER_RE = re.compile(r"\b(next|tomorrow|tonight|upcoming|soon|someday|one day)\b", re.I)
 #: A month named with no year, after a word that places a time in it: 'in november'.
 _IN_MONTH_RE = re.compile(
@@ -215,7 +220,7 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     ):
         return DESIRE  # 'weighing a move' is deliberating; 'weighs 30 kilos' is a measure
     elif (
-        lemma in DESIRE_VERBS
+        (lemma in DESIRE_VERBS and not judges(tok))
         or _cannot_wait(tok)
         or (
             with_
@@ -429,9 +434,13 @@ def predicates(
                     # now relies on buses') starts a new state: only 'or'/'nor' and a
                     # bare 'and' share the negation.
                     cc = {c.lower_ for c in gov.children if c.dep_ == "cc"}
+                    mine = {c.lower_ for c in tok.children if c.dep_ == "cc" and c.i < tok.i}
                     fresh = "and" in cc and any(
                         c.dep_ == "advmod" and c.i < tok.i for c in tok.children
                     )
+                    # 'but' or 'yet' sets the next clause against the first: "it wasn't
+                    # easy but I finished the course" finished it.
+                    fresh = fresh or bool((cc | mine) & _CONTRAST)
                     if not fresh:
                         negative = negative or (gcarries and gov.i not in by_verb)
             elif tok.dep_ in ("acl", "advcl", "relcl"):
@@ -481,6 +490,12 @@ def predicates(
                 negative = negative or carried
         elif gov is not None and gov.pos_ in ("ADJ", "NOUN") and gov.lower_ in DESIRE_HEADS:
             mood = DESIRE  # 'keen to learn', 'her plans to move'
+        if gov is not None and gov.i in state and raises_not(gov, tok):
+            negative = True  # "I don't think I'll renew": the renewing is denied
+        if gov is not None and gov.i in state and beyond_expectation(gov, tok):
+            # "never thought I'd enjoy it this much", "didn't expect the exam to go so
+            # well": it came about, and the 'not' was the expectation's.
+            mood, negative = PLAIN, own_neg
         if near is not None and (unable(near, tok) or not_yet(near, tok)):
             negative = True  # 'was unable to get', 'has yet to fix', 'waiting to hear back'
         if near is not None and asks_of_another(near, tok):

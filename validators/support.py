@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from . import lexicon
+from .categories import kind_of_named, names_of_things
 from .claim_text import (
     _SUPPORTING,
     FIRST_PERSON,
@@ -75,6 +76,7 @@ from .word_ties import (
     _phrasal_verbs,
     _stands_for,
     _windows,
+    compound_words,
     derived_kind,
 )
 from .words import (
@@ -300,8 +302,9 @@ def _unsupported_words(
     said: dict[str, str] = {}  # a lemma checked in place of the claim's word -> the word
     claim_words = _claim_words(text, names, ev)
     phrasal = _phrasal_verbs(text)
+    compounds = compound_words(text, ev)
     for w in claim_words:
-        if _lexical(w, ev) or _derived(w, ev) or w in ceased:
+        if _lexical(w, ev) or _derived(w, ev) or w in ceased or w in compounds:
             continue
         if pos.get(w) == "ADJ" and derived_kind(w, ev):
             # 'ill' for 'flu': the adjective's noun names a kind the block says. Not a verb:
@@ -339,6 +342,8 @@ def _unsupported_words(
         if w in SPAN_VERBS and _takes_duration(w, text):
             continue  # 'spent forty years as', 'has gone three weeks without': the span is checked
         neg = _negated_form(w, ev)
+        if neg and denied(text, w) != denied(ev.text, neg):
+            continue  # 'was unsure' for "wasn't sure": a 'not' on one side is the prefix
         if neg:
             contrasts.append((w, neg))
             continue
@@ -406,6 +411,9 @@ def _unsupported_words(
         return [said.get(w, w) for w in need_model], contrasts
     best_word = model.best(need_model, ev.content)
     best_phrase = model.best(need_model, ev.phrases)
+    # Names of things in the block the claim does not say: one of its nouns says them.
+    said_words = {t.lower() for t in tokens(written or text)}
+    unsaid = [n for n in names_of_things(ev.text, names) if n.lower() not in said_words]
     alone = []
     for w in need_model:
         ok = False
@@ -442,6 +450,9 @@ def _unsupported_words(
             and any(_said_as_someones(e, ev.text) for e in rare[w])
         )
         ok = ok or any(model.pair(w, e) >= VERB_SIMILARITY for e in verbs.get(w, ()))
+        if not ok and pos.get(w) == "NOUN" and unsaid:
+            # A kind for a name the dictionary does not know: 'car' for 'the old Corolla'.
+            ok = kind_of_named(said.get(w, w), unsaid, model) is not None
         if not ok and pos.get(w) == "VERB":
             # A verb in other words ('spotted' for 'saw'), read as an event (verbs.py),
             # among the block's verbs no other word of the claim stands for.

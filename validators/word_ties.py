@@ -7,12 +7,13 @@ support.py asks these before WordNet's relations and the embedding model."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from . import lexicon
 from .claim_text import _NEG_PREFIXES, LIGHT_VERBS, _lows, _parts, _Reading
 from .claim_words import _DERIVING
 from .predicates import _parse, is_scheduled
-from .words import stem
+from .words import stem, tokens
 
 
 def _lexical(word: str, ev: _Reading) -> bool:
@@ -148,3 +149,23 @@ def _stands_for(words: Sequence[str], evidence_word: str) -> bool:
         or lexicon.relation(w, evidence_word) in ("same", "synonym")
         for w in words
     )
+
+
+def compound_words(text: str, ev: _Reading) -> set[str]:
+    """Claim words that are part of a two-word dictionary entry said in the block or a
+    broader name for a word of it: 'musical instrument' for 'cello', 'post office' for
+    'the post office'. Read whole, the entry is one word, so its modifier ('musical') is
+    no added detail; an entry narrower than the block's word ('estate agent' for
+    'agent') is not read so, since there the modifier is the detail."""
+    low = [t.lower() for t in tokens(text)]
+    out: set[str] = set()
+    for a, b in pairwise(low):
+        for base in dict.fromkeys([b, *lexicon.base_forms(b)]):
+            entry = f"{a}_{base}"
+            if not lexicon.is_lemma(entry):
+                continue
+            if entry in ev.content or any(
+                lexicon.relation(entry, e) in ("synonym", "general") for e in ev.content
+            ):
+                out |= {a, b}
+    return out

@@ -182,8 +182,9 @@ def numbers_in(text: str, *, block: bool = False) -> set[str]:
                 continue
             out.add(t.replace(",", ""))
             continue
-        if low == "couple" and i + 1 < len(words) and words[i + 1].lower() == "of":
-            # 'a couple of pints' is two; 'we're a couple' counts nothing.
+        if low == "couple" and i + 1 < len(words) and _counts(words[i + 1]):
+            # 'a couple of pints' and chat's 'a couple weeks' are two; 'we're a couple'
+            # counts nothing.
             close()
             out.add("2")
             continue
@@ -218,6 +219,15 @@ def numbers_in(text: str, *, block: bool = False) -> set[str]:
             out.add(ORDINALS[low])
     close()
     return out
+
+
+def _counts(nxt: str) -> bool:
+    """Does 'couple' count what follows it: 'of', or a plural noun ('a couple weeks',
+    'a couple pints'), as people type it?"""
+    from .lexicon import base_forms
+
+    low = nxt.lower()
+    return low == "of" or (low.endswith("s") and any(b != low for b in base_forms(low)))
 
 
 _DIGIT_ORDINAL_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b", re.IGNORECASE)
@@ -275,13 +285,21 @@ _UNIT_DAYS = {
 }
 _NUM_WORD = "|".join(sorted([*NUMBER_WORDS, "a", "an", "half", "hundred"], key=len, reverse=True))
 _DURATION_RE = re.compile(
-    r"\b(?:(half\s+(?:a|an)\s+)|((?:\d+(?:\.\d+)?|(?:"
+    r"\b(?:(half\s+(?:a|an)\s+)|((?:\d+(?:\.\d+)?|(?:an?\s+)?couple(?:\s+of)?|(?:"
     + _NUM_WORD
     + r")(?:[\s-]+(?:"
     + _NUM_WORD
     + r"))*)[\s-]+))?("
     + "|".join(_UNIT_DAYS)
     + r")s?\b(\s+and\s+a\s+half)?",
+    re.IGNORECASE,
+)
+
+
+#: A unit after these is a span of one ('for the next month', 'over the past year');
+#: without the 'for' it may name a day ('the last week of May').
+_SPAN_AHEAD_RE = re.compile(
+    r"\b(?:for|over|during|throughout|within)\s+the\s+(?:next|past|last|coming|following)\s+$",
     re.IGNORECASE,
 )
 
@@ -299,6 +317,8 @@ def durations(text: str) -> list[tuple[str, float]]:
             words = count.lower().replace("-", " ").split()
             if words[0] in ("a", "an") and len(words) == 1:
                 n = 1.0
+            elif "couple" in words:
+                n = 2.0  # 'a couple of weeks', 'a couple weeks'
             elif words[0][0].isdigit():
                 n = float(words[0])
             else:
@@ -306,6 +326,8 @@ def durations(text: str) -> list[tuple[str, float]]:
                 if not found and words[-1] not in ("one",):
                     continue
                 n = float(max(found, key=float)) if found else 1.0
+        elif _SPAN_AHEAD_RE.search(text[: m.start()]):
+            n = 1.0  # 'for the next month', 'over the past year': one of the unit
         else:
             continue  # 'the month', 'every week': no span said
         if and_half:
