@@ -23,7 +23,7 @@ from typing import Any
 
 from language.names import known_word, names_nobody
 
-from .lexicon import kind_noun
+from .lexicon import apostrophe_dropped, kind_noun
 
 #: Verbs that trade one value for another ("from X to Y", "X with/for Y").
 CHANGE_VERBS = {"switch", "change", "move", "replace", "swap", "trade", "migrate", "upgrade",
@@ -219,6 +219,8 @@ def possessive_values(doc: Any) -> list[Change]:
             if value.ent_type_ in _TIMES:
                 continue  # "my last shift is april 11": a day, not a value
             poss = [c for c in owned.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+            if any(apostrophe_dropped(c) for c in owned.children if c.dep_ == "compound"):
+                continue  # "my moms friend is ...": the mother's friend, not the speaker's
             naming = tok.lemma_ != "be" and value is attr
             kind_of_word = value.pos_ in ("PROPN", "NOUN", "ADJ") or naming
             if not poss or owned.pos_ != "NOUN" or not kind_of_word:
@@ -257,7 +259,7 @@ def _appositions(doc: Any) -> list[Change]:
             own = [owned, *(c for c in owned.children if c.dep_ in ("compound", "amod"))]
             mine = any(
                 c.dep_ == "poss" and c.lower_ in ("my", "our") for t in own for c in t.children
-            )
+            ) and not any(apostrophe_dropped(t) for t in own)  # "my moms friend": the mother's
             if mine and owned.pos_ == "NOUN" and (value.pos_ == "PROPN" or value.ent_type_):
                 if value.ent_type_ in _TIMES:
                     continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from validators.lexicon import names_animal, names_someone
 
@@ -171,3 +172,24 @@ def _person_or_pet(word: str) -> str:
     row = subject.scores(embedder.embed([f"my {word}"]))[0]
     person, pet = subject.labels.index("person"), subject.labels.index("pet")
     return "pet" if row[pet] - row[person] >= PET_LEAD else "person"
+
+
+#: Tags of a word after a plural noun that say no plural verb agrees with it: "my moms
+#: coming" (a participle with no "are"), "my moms sick", "my moms so annoying", "my moms
+#: says".
+_NO_PLURAL_VERB = frozenset(["VBG", "VBN", "VBZ", "JJ", "RB"])
+
+
+def apostrophe_dropped(noun: Any) -> bool:
+    """A plural form typed for the singular with its "'s" left off: "my moms coming to
+    stay" is "my mom's coming", and "my moms birthday" is her birthday (a relation's
+    thing; "my writers group" is a kind of group), while "my moms were here" and "my
+    kids love it" are plurals a verb agrees with."""
+    if noun.tag_ != "NNS" or noun.lemma_.lower() == noun.lower_:
+        return False
+    after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
+    if after is None:
+        return False
+    if after.tag_ in ("NN", "NNP"):
+        return noun.lemma_.lower() in RELATIONS
+    return after.tag_ in _NO_PLURAL_VERB

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from language import classifier_for
-from language.names import TITLES, known_word, looks_like_name, names_nobody
+from language.names import TITLES, known_word, looks_like_name, names_nobody, stands_for_a_verb
 from language.person import is_bare_contraction
 from memory_schema.links import normalize_key
 from validators.lexicon import (
@@ -45,7 +45,14 @@ from validators.lexicon import (
 )
 
 from .extract import Observation, link
-from .lexicon import OCCUPATIONS, RELATION_SHORTHAND, RELATIONS, SINGLE_RELATIONS, is_pet
+from .lexicon import (
+    OCCUPATIONS,
+    RELATION_SHORTHAND,
+    RELATIONS,
+    SINGLE_RELATIONS,
+    apostrophe_dropped,
+    is_pet,
+)
 
 #: A subject named as a person in this many sessions is a name (as `observe.MIN_SESSIONS`).
 MIN_SESSIONS = 2
@@ -148,8 +155,8 @@ def uses_in(
     out = []
     for t in doc:
         low = t.text
-        if not low.islower() or low in skip:
-            continue
+        if not low.islower() or low in skip or stands_for_a_verb(t):
+            continue  # "tryna get back in shape": a verb run together with its "to"
         dictionary = not looks_like_name(low)
         if marked and t.i in marked:
             use = Use(row, path, low, t.idx, t.idx + len(t.text), "person", dictionary=dictionary)
@@ -229,6 +236,8 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
                 continue  # "my dog, corgi beagle mix": a breed, not the dog's name
             if _the_relations_verb(doc, i):
                 continue  # "my mum reckons i should move": what she does, not her name
+            if apostrophe_dropped(r) and known_word(doc[i].text):
+                continue  # "my moms cooking", "my sisters wedding": hers, typed without "'"
             mine = _my_own(before)
             rel = _relation_label(r)
             compound = bool(base_forms(f"{r.lower_} {doc[i].text}"))

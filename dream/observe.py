@@ -34,7 +34,7 @@ import numpy as np
 from language import classifier_for, parse
 from language.answers import answer_as_statement
 from language.dates import dates
-from language.names import known_word, names_nobody
+from language.names import chat_words, known_word, names_nobody, stands_for_a_verb
 from language.person import (
     clean_text,
     is_bare_contraction,
@@ -45,12 +45,12 @@ from memory_schema.links import link_target_for_path, normalize_key
 from validators.lexicon import primarily_a
 
 from . import forget as fg
-from .attributes import WORKPLACE_KINDS, AttributeReader
+from .attributes import PERSON_LEAD, WORKPLACE_KINDS, AttributeReader
 from .changes import Candidate, Change, read_changes, value_candidates
 from .compress import chatter_tokens, keep_best_of_turn
 from .events import EventReader
 from .extract import Observation, is_ai, link, sentences
-from .lexicon import NOT_NAMES, kind_noun
+from .lexicon import NOT_NAMES, apostrophe_dropped, kind_noun
 from .lowercase import Named, find_names, with_names
 from .orient import WorkItem
 from .requests import injected
@@ -179,6 +179,33 @@ def _is_name(text: str) -> bool:
     )
 
 
+#: Parts of speech that are no word of a name at its edges: "the" of "the Northland Beer
+#: League", "'s" of "Jen's", a conjunction the tagger swept in.
+_EDGE_POS = frozenset(["DET", "PRON", "ADP", "CCONJ", "SCONJ", "PART", "INTJ", "PUNCT", "AUX"])
+
+
+def entity_name(span: Any) -> str:
+    """The words of an entity that name it: no article or other function word at its edges
+    ("the Northland Beer League" is titled "Northland Beer League", as a person's page is
+    "Jen", not "Jen's"), and no chat shorthand the tagger took for part of a name ("Bc
+    Jen's sick" names Jen, "Idk" no one)."""
+    toks = list(span)
+
+    def edge(t: Any) -> bool:
+        return (
+            t.pos_ in _EDGE_POS
+            or t.tag_ == "POS"
+            or t.lower_ in chat_words()
+            or (t.i == span.start and stands_for_a_verb(t))  # "Tryna save money rn"
+        )
+
+    while toks and edge(toks[0]):
+        toks.pop(0)
+    while toks and edge(toks[-1]):
+        toks.pop()
+    return span.doc[toks[0].i : toks[-1].i + 1].text.strip() if toks else ""
+
+
 @dataclass
 class _Row:
     path: str
@@ -207,6 +234,8 @@ class StatementReader:
         self.subject = classifier_for(embedder, "subject")
         self.role = classifier_for(embedder, "value_role")
         self.change = classifier_for(embedder, "change")
+        self._words = classifier_for(embedder, "name_word")
+        self._name_reads: dict[str, tuple[str, float]] = {}
         self.named: dict[str, Named] = {}  # names typed in lower case (`dream.lowercase`)
         self.pages: dict[str, tuple[str, str]] = {}  # person and pet pages (lower case name)
         #: statements that name no one the parse found, per work item (see `read`)
@@ -257,13 +286,14 @@ class StatementReader:
                 if rw.text:
                     every.append(rw.text)
             entities = [
-                (e.text.strip(), ENTITY_TYPES[e.label_])
+                (name, ENTITY_TYPES[e.label_])
                 for e in doc.ents
                 if e.label_ in ENTITY_TYPES
-                and _is_name(e.text.strip())
-                and not _participant(e.text.strip().lower(), r.names)
+                and (name := entity_name(e))
+                and _is_name(name)
+                and not _participant(name.lower(), r.names)
             ]
-            entities = with_names(entities, doc, self.named)
+            entities = with_names(self._people_read_as_groups(entities), doc, self.named)
             # A fragment with no verb and no one in it ("goodbye X, hello Y") is the
             # speaker's own aside: no page line of its own, but its values are read.
             aside = not any(t.pos_ in ("VERB", "AUX") for t in doc) and len(doc) > 3
@@ -311,13 +341,8 @@ class StatementReader:
                     if not any(v in c.value.lower() or c.value.lower() in v for v in said)
                 ]
             for chunk in doc.noun_chunks:
-                if chunk[0].lower_ not in _POSSESSIVE or chunk.root.pos_ != "NOUN":
-                    continue
-                words = [t for t in chunk[1:] if t.dep_ == "compound" or t.i == chunk.root.i]
-                surface = " ".join(t.lower_ for t in words)
-                # "my studio" and "my dance studio" are one subject: the head noun's lemma.
-                key = chunk.root.lemma_.lower()
-                owned_phrases.append((len(out[r.path]) - 1, r.path, key, surface))
+                if chunk[0].lower_ in _POSSESSIVE and (found := _owned(chunk)):
+                    owned_phrases.append((len(out[r.path]) - 1, r.path, *found))
         self._type_owned(out, owned_phrases)
         read_roles(candidates, self.role, self.embedder, self.change, self.topic)
         self._read_attributes(typed)
@@ -370,6 +395,22 @@ class StatementReader:
                     )
         return rows
 
+    def _people_read_as_groups(self, entities: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """A one-word organisation or product that reads as a person's name by the
+        `name_word` examples, clearly: the small tagger takes first names for companies
+        ("Bc Jen's sick", "running with Priyanka"), rarely a brand for a person."""
+        out = []
+        for name, type_ in entities:
+            if type_ in ("organization", "tool") and " " not in name:
+                if name not in self._name_reads:
+                    self._name_reads[name] = self._words.label(self.embedder.embed([name.lower()]))[
+                        0
+                    ]
+                label, lead = self._name_reads[name]
+                type_ = "person" if label == "person" and lead >= PERSON_LEAD else type_
+            out.append((name, type_))
+        return out
+
     def _read_attributes(self, typed: list[tuple[Statement, Any]]) -> None:
         """Values of typed attributes (where someone lives, who they report to, ...):
         see `dream.attributes`."""
@@ -381,6 +422,8 @@ class StatementReader:
             topics=tuple(self.topic.labels),
         )
         reader.places = {k for k, n in self.named.items() if n.type == "place"}
+        reader.people = {k for k, n in self.named.items() if n.type in ("person", "pet")}
+        reader.people |= set(self.pages)
         changing = _changing([(st, None) for st, _ in typed], self.change)
         reader.read(typed, set(self.named), changing)
 
@@ -482,6 +525,30 @@ def merge_repeats(statements: dict[str, list[Statement]]) -> None:
                     st.entities, st.owned = first.entities, first.owned
                     continue
             earlier.append(st)
+
+
+def _owned(chunk: Any) -> tuple[str, str] | None:
+    """What a "my ..." phrase speaks of, as (key, surface): the head noun with its
+    compounds ("my dance studio"; the key is the head's lemma, so "my studio" is the same
+    subject), or, when a possessive comes first, the one who has it: "my mom's friend"
+    and "my moms birthday" (its "'s" left off) speak of the mother."""
+    toks = list(chunk[1:])
+    for k, t in enumerate(toks):
+        if t.i >= chunk.root.i:
+            break
+        marked = k + 1 < len(toks) and toks[k + 1].tag_ == "POS"
+        if marked or apostrophe_dropped(t):
+            if t.pos_ != "NOUN":
+                return None
+            words = [
+                w.lemma_.lower() if w.i == t.i and not marked else w.lower_ for w in toks[: k + 1]
+            ]
+            return t.lemma_.lower(), " ".join(words)
+    if chunk.root.pos_ != "NOUN":
+        return None
+    words = [t for t in toks if t.dep_ == "compound" or t.i == chunk.root.i]
+    surface = " ".join(t.lemma_.lower() if apostrophe_dropped(t) else t.lower_ for t in words)
+    return chunk.root.lemma_.lower(), surface
 
 
 def owned_title(speaker: str, surface: str) -> str:

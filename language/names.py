@@ -8,6 +8,7 @@ name when no dictionary explains it. Dream adds where and how often the word is 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from .person import is_bare_contraction
 
@@ -42,6 +43,25 @@ def may_name(low: str) -> bool:
         and not names_nobody(low)
         and not is_bare_contraction(low)
     )
+
+
+#: Parts of speech of the word before a clause's first word (none, a comma, "and", "ok").
+_CLAUSE_OPENERS = frozenset(["PUNCT", "CCONJ", "SCONJ", "INTJ"])
+
+
+def stands_for_a_verb(t: Any) -> bool:
+    """A word at the start of a clause followed by a verb in its dictionary form, so no
+    subject: a verb and its "to" run together in chat ("tryna get back in shape", "finna
+    go"), as no name is ("lou gets", "lou got", "lou can"). A verb that takes someone
+    before a bare verb ("let jen pick", "saw lou leave") is no clause start."""
+    doc = t.doc
+    if t.i + 1 >= len(doc) or not t.text.isalpha():
+        return False
+    after = doc[t.i + 1]
+    if after.pos_ == "AUX" or not after.is_lower or not is_base_verb(after.text):
+        return False
+    before = doc[t.i - 1] if t.i > 0 else None
+    return before is None or before.pos_ in _CLAUSE_OPENERS or before.lower_ in chat_words()
 
 
 def names_nobody(low: str) -> bool:
@@ -90,3 +110,9 @@ def _misspelt(low: str) -> bool:
         + [a + c + b for a, b in splits for c in letters]
     )
     return any(e != low and known_word(e) for e in edits)
+
+
+def is_base_verb(low: str) -> bool:
+    from validators.lexicon import is_base_verb as base
+
+    return base(low)

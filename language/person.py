@@ -93,7 +93,19 @@ def clean_text(text: str) -> str:
     text = _NON_TEXT_RE.sub(" ; ", text)
     text = re.sub(r"\s*;\s*(?:;\s*)*", "; ", " ".join(text.split()))
     text = re.sub(r"\s*;\s*([.,!?])", r"\1", text)
-    return text.strip(" ;")
+    return _shorthand_lowered(text.strip(" ;"))
+
+
+def _shorthand_lowered(text: str) -> str:
+    """A phone capitalises a message's first word, chat shorthand too ("Ngl Costco is the
+    only place i shop", "Bc Jen's sick"); so capitalised, the tagger reads it as the
+    start of a name ("Ngl Costco", a person). It is read in lower case, as typed."""
+    from .names import chat_words  # names reads this module's contractions
+
+    first, _, rest = text.partition(" ")
+    if first[:1].isupper() and first[1:].islower() and first.lower() in chat_words():
+        return f"{first.lower()} {rest}" if rest else first.lower()
+    return text
 
 
 def third_singular(lemma: str, form: str) -> str:

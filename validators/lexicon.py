@@ -394,6 +394,11 @@ def is_past(word: str) -> bool:
     return False
 
 
+def is_base_verb(word: str) -> bool:
+    """A verb as the dictionary lists it, uninflected: 'get', 'figure', 'save' (not 'got')."""
+    return _is_verb(word.lower())
+
+
 def _is_verb(lemma: str) -> bool:
     wn = _load()
     return any(wn.pos[s] == "v" for s in wn.lemmas.get(lemma, ()))
