@@ -29,7 +29,7 @@ from typing import Any
 
 from language import classifier_for
 from language.names import known_word, looks_like_name, may_name, stands_for_a_verb
-from validators.lexicon import known, may_name_place, primarily_a
+from validators.lexicon import describes, known, may_name_place, primarily_a
 
 from .changes import (
     _SPEAKER,
@@ -148,7 +148,10 @@ def _named(span: Any, names: set[str]) -> bool:
 
 def _phrases(doc: Any) -> list[Any]:
     """Nominal phrases (the longest), then entities and lower-case names outside them."""
+    given = _names_given(doc)
     out = [_numbered(s) for s in _spans(doc)]
+    out = [s for s in out if not any(g.start < s.end and s.start < g.end for g in given)]
+    out = _ampersands(sorted(out + given, key=lambda s: s.start))
     out = [s for s in out if not any(o.start <= s.start and s.end <= o.end and o != s for o in out)]
     taken = {i for s in out for i in range(s.start, s.end)}
     for e in doc.ents:
@@ -156,6 +159,58 @@ def _phrases(doc: Any) -> list[Any]:
             out.append(e)
             taken |= set(range(e.start, e.end))
     return sorted(out, key=lambda s: s.start)
+
+
+def _names_given(doc: Any) -> list[Any]:
+    """The name a naming clause gives ("her name's jo", "his name is tiago"), whatever
+    the parser made of a short name in lower case (an adjective, a verb, a possessed
+    thing of "name's")."""
+    out = []
+    for t in doc:
+        if t.lower_ != "name" or t.pos_ != "NOUN":
+            continue
+        if t.dep_ == "poss" and any(c.dep_ == "case" for c in t.children) and t.head.i > t.i:
+            first = t.head.i if t.head.i == t.i + 2 else -1  # "name 's jo"
+        elif t.dep_ == "nsubj" and t.head.lemma_ == "be" and t.head.i == t.i + 1:
+            first = t.i + 2  # "name is jo"
+        else:
+            continue
+        if first < 0 or first >= len(doc) or not doc[first].is_alpha or doc[first].is_stop:
+            continue
+        end = first + 1  # and a surname: "jo harris"
+        while (
+            end < len(doc)
+            and doc[end].pos_ == "PROPN"
+            and doc[end].is_alpha
+            and doc[end].ent_type_ not in _TIMES
+        ):
+            end += 1
+        out.append(doc[first:end])
+    return out
+
+
+def _ampersands(spans: list[Any]) -> list[Any]:
+    """Phrases joined by "&" are one name ("hartwell & co", "marks & spencer"): people
+    write "and" between two things."""
+    out: list[Any] = []
+    for s in spans:
+        prev = out[-1] if out else None
+        if prev is not None and s.start == prev.end + 1 and s.doc[prev.end].text == "&":
+            out[-1] = s.doc[prev.start : s.end]
+        else:
+            out.append(s)
+    return out
+
+
+def _given_name(text: str) -> bool:
+    """Words a naming clause may give in lower case as a name ("jo", "sam"): letters,
+    no chat, no word that describes ("her name is lovely")."""
+    return all(may_name(w) and not describes(w) for w in text.lower().split())
+
+
+def _named_by_clause(span: Any) -> bool:
+    """The phrase is the name a naming clause gives (`_names_given`)."""
+    return any(g.start == span.start and g.end == span.end for g in _names_given(span.doc))
 
 
 def _numbered(span: Any) -> Any:
@@ -235,7 +290,7 @@ def fits(
         return False  # shouted ("WE GOT THE KEYS TODAY"): no name by its capitals
     named = label == "PERSON" or _named(span, names)
     if kind == "person":
-        if named and naming:
+        if naming and (named or _given_name(text)):
             return True  # "her name is Ines": whatever the name alone reads as
         return label == "PERSON" or (
             named and label not in _PLACE_LABELS and word_kind(text) == "person"
@@ -490,14 +545,17 @@ class AttributeReader:
                 verb = _clause(span.root)
                 if verb is not None and _addressed(verb):
                     continue  # "you mentioned your work at X": the other person's
-                theirs = verb is not None and not _naming(verb) and _someone_else(verb, span.root)
-                if _theirs(span) or (verb is not None and (theirs or _hedged(verb))):
+                naming = (verb is not None and _naming(verb)) or _named_by_clause(span)
+                theirs = verb is not None and not naming and _someone_else(verb, span.root)
+                if (_theirs(span) and not naming) or (
+                    verb is not None and (theirs or _hedged(verb))
+                ):
                     continue  # "my sister's new boyfriend X", "i might move to X"
-                found.append((st, span, value, verb is not None and _naming(verb), bool(described)))
+                found.append((st, span, value, naming, bool(described)))
                 # Read where it stands and, set beside a noun, where that noun stands
                 # ("the manager there, X, is so chill"; "i report to X there, andre").
                 beside = _beside(span, phrases)
-                if verb is not None and _naming(verb):
+                if naming:
                     # "his name is X" names whom the sentence before introduced ("i am
                     # seeing someone new."): read the two together
                     contexts.append(_introduced(span))

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from language import classifier_for
+from language.dates import dates
 from language.names import names_nobody
 from validators.lexicon import kind_among, phrasal_verb
 
@@ -84,6 +85,10 @@ ACTIVITIES = {"Sport", "Hobby"}
 #: clause (a possessed noun, the typed attributes) or from the one they succeed.
 _WHO_OR_WHERE = ("person", "place", "other")
 
+
+#: An end is dated the day its statement names when that day is this near the day it
+#: was said (a last day "on friday", not "since 2019").
+END_DAYS = 31
 
 #: Verbs that only say what the speaker thinks ("bus for now i guess"): no event.
 _THINKING = {"guess", "think", "suppose", "reckon", "wonder", "hope", "wish"}
@@ -229,6 +234,7 @@ class EventReader:
         if not found:
             return
         rows = self.events.scores(self.embedder.embed(contexts))
+        statements = [st for st, _ in items]
         labels = self.events.labels
         events: list[Event] = []
         for i, (st, span, value) in enumerate(found):
@@ -242,15 +248,17 @@ class EventReader:
                 )
             if role not in ("start", "end") or margin < EVENT_MARGIN:
                 continue
-            if role == "end" and _where(span.root):
-                continue  # "died on the a40": where it ended, not what
+            if role == "end" and _where(span.root) and not _valued(st, value, statements):
+                # "died on the a40": where it ended, not what; but "handed in my notice
+                # at X" ends X, which was said to be the speaker's employer
+                continue
             label = span.root.ent_type_ or None
             ev = Event(st, role, value, None, False, label, margin, context)
             ev.bare = not any(t.dep_ in ("det", "poss") for t in span if t.i < span.root.i)
             events.append(ev)
         if not events:
             return
-        self._type(events)
+        self._type(events, statements)
         events = [
             ev
             for ev in events
@@ -258,7 +266,7 @@ class EventReader:
             # pottery class", "the painting" (a thing, a picture)
             if ev.attr not in ACTIVITIES or ev.bare
         ]
-        self._succeed(events)
+        self._succeed(events, statements)
         # One start and one end of an attribute a statement: the clearest ("the old corolla
         # died on the a40": the corolla, not the road).
         best: dict[tuple[int, str, str], Event] = {}
@@ -272,7 +280,7 @@ class EventReader:
             _record(ev)
         self._name_traded(items)
 
-    def _type(self, events: list[Event]) -> None:
+    def _type(self, events: list[Event], statements: list[Any]) -> None:
         """Each event's attribute by its value's kind (see the module's docstring)."""
         values = self.embedder.embed([ev.value for ev in events])
         kinds, words = self.kinds.scores(values), self.words.label(values)
@@ -318,21 +326,16 @@ class EventReader:
             if ev.role == "end":
                 # what the typed attributes read the value as, which knew its attribute
                 # but not that it ended ("X and i split up": a partner)
-                ev.attr = next(
-                    (
-                        ch.attr
-                        for ch in ev.st.changes
-                        if ch.attr in KINDS
-                        and ch.new
-                        and ch.old is None
-                        and _same(ch.new, ev.value)
-                    ),
-                    None,
-                )
+                ev.attr = _typed(ev.st, ev.value)
                 ev.source = "typed" if ev.attr else ""
+                held = None if ev.attr else _held_before(ev.st, ev.value, statements)
+                if held is not None:
+                    # "handed in my notice at hartwell" after "i work at hartwell & co":
+                    # the value said before, of the attribute it was said as
+                    ev.attr, ev.value, ev.source = *held, "held"
 
     @staticmethod
-    def _succeed(events: list[Event]) -> None:
+    def _succeed(events: list[Event], statements: list[Any]) -> None:
         """A person who starts with no attribute takes the attribute of the person whose
         end the speaker told last before it ("dave is retiring" ... "shawna is taking
         over"): one successor for each end; a thing, that of a thing ended in its
@@ -354,7 +357,8 @@ class EventReader:
         open_ends: list[Event] = []
         for ev in ordered:
             if ev.role == "end" and ev.person and ev.attr is not None:
-                open_ends.append(ev)
+                if not _successor_said(ev, statements):
+                    open_ends.append(ev)
             elif ev.role == "start" and ev.person and not ev.source:
                 before = [e for e in open_ends if e.st.speaker == ev.st.speaker]
                 if before:
@@ -433,6 +437,70 @@ def _had_before(ev: Event, statements: list[Any]) -> tuple[tuple[str, str, str],
     if not earlier:
         return ()
     return (max(earlier, key=lambda st: (st.when or dt.date.min, st.n)).anchor,)
+
+
+def _held_before(said: Any, value: str, statements: list[Any]) -> tuple[str, str] | None:
+    """(attribute, value) of the speaker's latest statement before `said` that made the
+    value an attribute's ("i work at hartwell & co" before "... my notice at hartwell")."""
+    when = (said.when or dt.date.min, said.anchor[0], said.n)
+    found = [
+        ((st.when or dt.date.min, st.n), ch.attr, ch.new)
+        for st in statements
+        if st.speaker == said.speaker and (st.when or dt.date.min, st.anchor[0], st.n) < when
+        for ch in st.changes
+        if ch.new and ch.attr in KINDS and _same(ch.new, value)
+    ]
+    if not found:
+        return None
+    _, attr, value = max(found, key=lambda f: f[0])
+    return attr, value
+
+
+def _successor_said(end: Event, statements: list[Any]) -> bool:
+    """The turn that tells the end names the new value too ("my new manager is sofia
+    brandt. tom left ..."): no later person is its successor."""
+    return any(
+        ch.new
+        and not _same(ch.new, end.value)
+        and (ch.attr or "").casefold() == end.attr.casefold()
+        for st in statements
+        if st.anchor == end.st.anchor
+        for ch in st.changes
+    )
+
+
+def _valued(st: Any, value: str, statements: list[Any]) -> bool:
+    """The value is one of the speaker's attributes', by this statement or before it."""
+    return _typed(st, value) is not None or _held_before(st, value, statements) is not None
+
+
+def _typed(st: Any, value: str) -> str | None:
+    """The typed attribute another reading of the statement took the value for as new
+    (`dream.attributes`), if any."""
+    return next(
+        (
+            ch.attr
+            for ch in st.changes
+            if ch.attr in KINDS and ch.new and ch.old is None and _same(ch.new, value)
+        ),
+        None,
+    )
+
+
+def ended_on(st: Any) -> dt.date | None:
+    """The day an end happens when the statement names one day near the day it was said
+    ("my last day at the agency is friday": that Friday), read by the one date parser;
+    else the day it was said ("retiring end of the month" names no day)."""
+    if st.when is None:
+        return None
+    days = {
+        d.date
+        for d in dates(st.sent, st.when, loose=True)
+        if d.precision == "day" and d.date is not None
+    }
+    if len(days) == 1 and abs((next(iter(days)) - st.when).days) <= END_DAYS:
+        return next(iter(days))
+    return st.when
 
 
 def _window(span: Any) -> str:

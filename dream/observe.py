@@ -48,7 +48,7 @@ from . import forget as fg
 from .attributes import PERSON_LEAD, WORKPLACE_KINDS, AttributeReader
 from .changes import Candidate, Change, read_changes, value_candidates
 from .compress import chatter_tokens, keep_best_of_turn
-from .events import EventReader
+from .events import EventReader, ended_on
 from .extract import Observation, is_ai, link, sentences
 from .lexicon import NOT_NAMES, apostrophe_dropped, kind_noun
 from .lowercase import Named, find_names, with_names
@@ -734,7 +734,7 @@ def value_observations(st: Statement, speaker_type: str) -> list[Observation]:
             out.append(
                 Observation(
                     subject=st.speaker, subject_type=speaker_type, kind="ended",
-                    section="Current", attr=ch.attr, text=ch.old, when=st.when,
+                    section="Current", attr=ch.attr, text=ch.old, when=ended_on(st),
                     anchor=st.anchor, also=ch.evidence,
                 )
             )  # fmt: skip
