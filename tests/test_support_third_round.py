@@ -97,3 +97,15 @@ def test_a_kind_for_a_name_the_dictionary_does_not_know() -> None:
     for claim in ("Ines has sold her motorbike for 900 pounds.", "Ines has sold her truck."):
         r = check(claim, text)
         assert not r.ok, claim
+
+
+def test_a_pronoun_after_the_claims_verb_is_the_claims_thing() -> None:
+    text = "watched the new Bond film at last, didn't enjoy it much"
+    ok = check("Ines did not enjoy the new Bond film.", text)
+    assert ok.ok, ok.reason
+    # Read against 'watched the new Bond film' alone, the liking was taken as said.
+    r = check("Ines enjoyed the new Bond film.", text)
+    assert not r.ok and r.reason == "negation differs from the evidence"
+    text = "the flat is lovely but we can't afford one that size"
+    ok = check("Ines cannot afford a flat that size.", text)
+    assert ok.ok, ok.reason

@@ -97,7 +97,12 @@ def _polarity_and_modality(
         # The predicate that shares the claim's verb weighs more: 'moved to Denver' is
         # about 'moving there', not about 'a job offer in Denver'.
         scored = [
-            (_overlap(words, " ".join(p.words)) + 0.5 * _overlap({part.head}, p.head), p)
+            (
+                _overlap(words, " ".join(p.words))
+                + 0.5 * _overlap({part.head}, p.head)
+                + _pronoun_for_thing(part, p, words),
+                p,
+            )
             for p in ev_preds
         ]
         top = max(s for s, _ in scored)
@@ -193,6 +198,36 @@ def _polarity_and_modality(
                 hard=True,
             )
     return None
+
+
+#: Pronouns that stand for a thing said before: "we can't get one", "couldn't afford it".
+_THING_PRONOUNS = frozenset(["it", "one", "them", "that", "this"])
+
+
+def _pronoun_for_thing(claim: Predicate, ev: Predicate, words: set[str]) -> float:
+    """A block predicate with the claim's verb and a pronoun where the claim names its
+    things ("I'm allergic to cats so we can't get one" for "cannot get a cat", "didn't
+    like it" for "did not like the film"): the pronoun says those things, and the verb is
+    the claim's, even a light one ('get', 'have') the word overlap leaves out. Scored as
+    if every word of the claim were said there, which a predicate that only shares the
+    things ('saw the film') cannot reach."""
+    if not claim.head or ev.head not in ev.words:
+        return 0.0
+    # The pronoun as the verb's object, after it ('get one', 'like it'); a subject ('it
+    # was great') stands for a situation, not for the claim's thing.
+    after = ev.words[ev.words.index(ev.head) + 1 :]
+    if not set(after) & _THING_PRONOUNS:
+        return 0.0
+    same = set(lexicon.base_forms(claim.head)) & set(lexicon.base_forms(ev.head))
+    if not (same or claim.head == ev.head):
+        return 0.0
+    return (
+        len(words)
+        + 0.5
+        - _overlap(words, " ".join(ev.words))
+        - 0.5 * _overlap({claim.head}, ev.head)
+        + 0.25
+    )
 
 
 def _names_act(part: Predicate, verb: str) -> bool:
