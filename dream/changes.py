@@ -221,6 +221,8 @@ def possessive_values(doc: Any) -> list[Change]:
             poss = [c for c in owned.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
             if any(apostrophe_dropped(c) for c in owned.children if c.dep_ == "compound"):
                 continue  # "my moms friend is ...": the mother's friend, not the speaker's
+            if any(c.dep_ == "conj" for c in owned.children):
+                continue  # "my wife and I were road tripping": what both were, no value
             naming = tok.lemma_ != "be" and value is attr
             kind_of_word = value.pos_ in ("PROPN", "NOUN", "ADJ") or naming
             if not poss or owned.pos_ != "NOUN" or not kind_of_word:

@@ -203,7 +203,22 @@ def entity_name(span: Any) -> str:
         toks.pop(0)
     while toks and edge(toks[-1]):
         toks.pop()
-    return span.doc[toks[0].i : toks[-1].i + 1].text.strip() if toks else ""
+    if not toks:
+        return ""
+    doc, start = span.doc, toks[0].i
+    # "Lord of the Rings": the tagger found the name's last word; its capitalised words
+    # joined by "of (the)" are one name, as "Bank of America" is
+    while start >= 2 and doc[start - 1].lower_ == "the" and doc[start - 2].lower_ == "of":
+        head = doc[start - 3] if start >= 3 else None
+        if (
+            head is None
+            or head.pos_ != "PROPN"
+            or not head.text[:1].isupper()
+            or head.is_sent_start
+        ):
+            break
+        start = head.i
+    return doc[start : toks[-1].i + 1].text.strip()
 
 
 @dataclass

@@ -160,3 +160,20 @@ def test_shorthand_a_phone_capitalised_starts_no_name(tmp_path) -> None:
     assert "**Shops at:** [[Costco]]" in profile, profile
     # "my moms friend": the mother's friend, no value of the user's ("Moms friend: Costco w/")
     assert "Moms friend" not in profile, profile
+
+
+TRIPS = [
+    ("2026-04-04", ["My wife and I were road tripping out on the coast, it was amazing!",
+                    "Here's a pic of my favorite, Lord of the Rings!"]),
+    ("2026-04-18", ["Watched The Lord of the Rings again last night, still the best trilogy."]),
+]  # fmt: skip
+
+
+def test_a_title_of_words_joined_by_of_the_is_one_name(tmp_path) -> None:
+    memory = dreamed_chats(tmp_path, daily_chats(TRIPS, "Love that!"))
+    titles = {t.split("/")[-1] for t in _titles(memory)}
+    # the tagger found "Rings" in one sentence and "The Lord of the Rings" in the other
+    assert "Lord of the Rings" in titles, titles
+    assert not {"Rings", "Road"} & titles, titles
+    # "my wife and I were road tripping": what the two of them were doing, no wife "Road"
+    assert "Road" not in _profile(memory), _profile(memory)
