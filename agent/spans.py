@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from language.dates import MONTHS, dates
-from language.names import looks_like_name
+from language.names import chat_words, looks_like_name
 
 from .text import NUMBER_WORDS, lexicon, stopwords
 
@@ -30,11 +30,12 @@ _AMOUNT = re.compile(
     re.I,
 )
 #: A reference written as one code: letters and digits joined by hyphens or slashes
-#: ("NM-4471-20", "AB12/334"), or a phone number's digit groups ("0345 600 1122",
-#: "+44 20 7946 0958"). Its digits are no amount: the code is the value.
+#: ("NM-4471-20", "AB12/334"), three groups of digits ("4471-2093-88"), or a phone
+#: number's digit groups ("0345 600 1122", "+44 20 7946 0958"). Its digits are no
+#: amount: the code is the value.
 _CODE = re.compile(
     r"(?<![\w/-])(?:(?=[\w/-]*[A-Za-z])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+"
-    r"|(?:\+\d{1,3}[ -]?|0)\d{2,5}(?:[ -]\d{3,6}){1,3})(?![\w/-])"
+    r"|(?:\+\d{1,3}[ -]?|0)\d{2,5}(?:[ -]\d{3,6}){1,3}|\d{3,}(?:-\d{2,}){2,})(?![\w/-])"
 )
 _FREQUENCY = re.compile(
     rf"\b(?:every\s+(?:other\s+)?(?:{_NUM_WORD}\s+)?[a-z]+|(?:{_NUM_WORD})\s+times?\s+(?:a|per|each)"
@@ -55,8 +56,13 @@ _OCCUPATION = re.compile(
     re.I,
 )
 _CALLED = re.compile(
-    r"\b(?i:(?:called|named|name[sd]?)(?: (?:it|him|her|them|the \w+))?|name is|name's)\s+"
+    r"\b(?i:name is|name's|(?:called|named|name[sd]?)(?: (?:it|him|her|them|the \w+))?)\s+"
     r"([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
+)
+#: "name" as a noun after an article or a possessive, with no "is" after it ("needs a
+#: name tho", "her name lol"): what follows is no name.
+_A_NAME = re.compile(
+    r"\b(?:a|an|the|my|your|his|her|its|our|their|new|good|cute)\s+names?\s+$", re.I
 )
 #: Small words inside a name: "Quinta da Ribeira", "Última Tarde en Sevilla".
 _CONNECTORS = frozenset(["da", "das", "de", "del", "des", "di", "dos", "du", "en", "van", "von",
@@ -156,6 +162,13 @@ _CURRENCY = re.compile(
     re.I,
 )
 
+#: A word that says the number after it names something ("member no 4471203", "ref WS
+#: 2231", "order #5521", "staff id 30418"): a code, however plain its digits.
+_NAMES_NUMBER = re.compile(
+    r"\b(?:no|nr|num|number|ref|reference|id|code|pin|serial)\.?\s*[:#]?\s*(?:[A-Z]{1,4}\s?)?$|#\s*$",
+    re.I,
+)
+
 #: The word a number counts, after a "k" for thousands if there is one.
 _COUNTED = re.compile(r"\s*k?\s*([a-z]+)", re.I)
 
@@ -175,6 +188,8 @@ def money_rank(sentence: str, span: Span) -> int:
     unit = span.text[number.end() :] + sentence[span.end : span.end + 12]
     if any(d.start <= span.start < d.end for d in durations(sentence)):
         return -1  # "for 9 yrs", "12 weeks": a span of time, no price
+    if _NAMES_NUMBER.search(sentence[: span.start]):
+        return -1  # "member no 4471203", "ref WS 2231": a number that names, no price
     if re.match(r"(?:st|nd|rd|th)\b", unit, re.I):
         return -1  # "4th st", "2nd yr": an ordinal numbers a place in a row, no price
     counted = _COUNTED.match(unit)
@@ -283,7 +298,9 @@ def names(
     firsts = {k.split()[0] for k in known if " " in k}  # "omar" of "omar haddad"
     for m in _CALLED.finditer(sentence):
         word = _TRIM_END.sub("", m.group(1).rstrip(".,!?"))
-        if word.lower() not in stopwords():
+        if _A_NAME.search(sentence[: m.start(1)]):
+            continue  # "it needs a name tho": the noun, not "named him tho"
+        if word.lower() not in stopwords() and word.lower() not in chat_words():
             out.append(Span(word, m.start(1), m.start(1) + len(word)))
     for m in _CAPS.finditer(sentence):
         text = re.sub(r"['’]s?$", "", m.group(0).rstrip("."))

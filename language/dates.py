@@ -560,18 +560,55 @@ _SUBJECT_VERB = re.compile(
 )
 
 
+#: A form of "be" or "get" of now or to come before a participle: "is being delivered",
+#: "getting delivered", "will be fitted" say an act still to come, not a past one.
+_BE_OR_GET = re.compile(r"\b(?:is|are|am|be|being|gets|getting|get)\s+(?:\w+ly\s+)?$", re.I)
+#: A word of what is to come: after it a past form earlier in the clause no longer says
+#: when ("ordered it, will arrive on the 3rd").
+_TO_COME = re.compile(r"\b(?:will|'ll|gonna|going to|due)\b", re.I)
+
+
 def _past_clause(text: str, at: int) -> bool:
     """Is the clause that runs up to `at` in the past tense ("we met on ...", not "booked
-    the flights, we fly out on ...")?"""
+    the flights, we fly out on ...")? The verb nearest the day says it: in "the oven i
+    ordered arrives on the 14th" the ordering is past, the arriving is not."""
     from validators.lexicon import is_past
 
     starts = [m.end() for m in _CLAUSE_START.finditer(text, 0, at)]
     begin = starts[-1] if starts else 0
-    if _PAST.search(text, begin, at) is not None:
-        return True
+    pasts = [
+        m.end()
+        for m in _PAST.finditer(text, begin, at)
+        if _BE_OR_GET.search(text, begin, m.start()) is None
+    ]
     # an irregular past the list lacks, said after its subject: "i paid", "we sent",
     # "she finally left" (WordNet's forms; "rent is due" is no past of "rend")
-    return any(is_past(m.group(1)) for m in _SUBJECT_VERB.finditer(text.lower(), begin, at))
+    low = text.lower()
+    pasts += [m.end() for m in _SUBJECT_VERB.finditer(low, begin, at) if is_past(m.group(1))]
+    if not pasts:
+        return False
+    after = text[max(pasts) : at]
+    return _TO_COME.search(after) is None and not any(_present_verb(w) for w in after.split())
+
+
+def _present_verb(word: str) -> bool:
+    """A verb of the present in the third person that is no noun ("arrives", "starts" is
+    a noun too): said after a past form, it is the act the day is of."""
+    from validators.lexicon import is_noun, is_past
+
+    w = word.lower().strip(",.!?;:")
+    if len(w) < 5 or not w.endswith("s") or w.endswith("ss"):
+        return False
+    bases = [w[:-1], w[:-2]] if w.endswith("es") else [w[:-1]]
+    return any(_is_verb_only(b) for b in bases) and not is_noun(w) and not is_past(w)
+
+
+@lru_cache(maxsize=4096)
+def _is_verb_only(word: str) -> bool:
+    """A dictionary verb that is no noun ("arrive"; not "land" or "start")."""
+    from validators.lexicon import _is_verb, is_noun
+
+    return _is_verb(word) and not is_noun(word)
 
 
 def _relative(text: str, said_on: dt.date, found: _Found) -> None:

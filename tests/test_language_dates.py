@@ -266,6 +266,24 @@ def test_a_day_a_past_act_aims_at_is_ahead_and_an_irregular_past_is_behind() -> 
     assert one("rent is due on the 1st", said).date == D(2025, 4, 1)
 
 
+def test_a_day_something_is_still_to_come_on_is_ahead() -> None:
+    # Said on 20 February: a passive of now or to come ("getting delivered", "is being
+    # fitted", "will be delivered") is no past act, nor is a present verb said after a
+    # past form ("the oven i ordered arrives"): the day is the one ahead.
+    said = D(2026, 2, 20)
+    for text in [
+        "sofa's finally ordered, getting delivered the 19th.",
+        "ordered a sofa, it gets delivered on the 19th",
+        "the oven is being fitted on the 19th",
+        "oven will be delivered on the 19th",
+        "the new oven i ordered arrives on the 19th",
+    ]:
+        assert found(text, said) == {"the 19th": D(2026, 3, 19)}, text
+    # ... while a past act on the 19th, said on the 20th, was the day before
+    for text in ["the oven was delivered on the 19th", "the parcel i sent arrived on the 19th"]:
+        assert found(text, said) == {"the 19th": D(2026, 2, 19)}, text
+
+
 def test_a_day_of_the_month_with_its_weekday_is_the_nearest_month_that_fits() -> None:
     said = D(2025, 7, 9)
     # Booked in the past tense, for a coming Saturday: 26 July 2025 is one, 26 June is not.
