@@ -40,7 +40,7 @@ from .reader import Reader, asks_several, dominant_names
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import SIM_LATER, as_of_now
 from .spans import written_lowercase
-from .text import WORD, is_question, sentences, stopwords, terms
+from .text import WORD, is_question, sentences, stopwords, terms, told_part
 from .tools import Toolbox
 from .wiki import Fact, Wiki, page_label
 from .wiki_index import nearest_lines
@@ -237,8 +237,9 @@ class ExtractiveEngine:
             more = self._candidates(self._search(readings[0].span), rank_shift=3)
             pool = _dedupe([*pool, *more], subj.pages)
             readings = reader.read(pool)
-        if q.answer_type in STRICT_TYPES:
-            readings = [r for r in readings if r.span]  # "how much" wants an amount
+        if q.answer_type in STRICT_TYPES or _asks_name(q):
+            # "how much" wants an amount, "what's my monstera called?" a name
+            readings = [r for r in readings if r.span]
         if not readings:
             return Draft(DONT_KNOW, steps=steps, stop_reason="no-support")
         return Draft(self._compose(q, readings, pool), steps=steps)
@@ -604,10 +605,13 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
         thread = " ".join(_thread(b, store))
         context = f.context or bool(f.via)
         before = _antecedent(b, store)
+        offered = _offered_before(b, store)
         following = sentences(readable(b.text))  # a table row with its headers
         out += [
             Candidate(
-                s,
+                # A question may tell before it asks: "its my mums birthday on the 3rd
+                # of may, any gift ideas?" says when the birthday is.
+                told_part(s) or s,
                 (b,),
                 rank,
                 context=context,
@@ -617,6 +621,7 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
                 following=following[i + 1] if i + 1 < len(following) else "",
                 # A short reply ("dog!!") answers the question asked last.
                 reply_to=asked[-1] if asked and i == 0 else "",
+                offered=offered,
             )
             for i, (s, prev) in enumerate(_with_previous(following))
         ]
@@ -709,6 +714,28 @@ def _questions_before(b: Block, store: EvidenceStore) -> list[str]:
     if not (prev.speaker or prev.role) or not (b.speaker or b.role):
         return []
     return [s for s in sentences(prev.text) if is_question(s)]
+
+
+#: A question for what something is called: "what did i name my starter?".
+_NAME_WORDS = re.compile(r"\b(?:name|named|called|call)\b", re.I)
+
+
+def _asks_name(q: Question) -> bool:
+    """A "what/which" question for a name ("what's my monstera called?", "what is the
+    name of her dog?"): a sentence that gives none does not answer it. "who" may be
+    answered by "my sister", "why did she name it Tilly?" by a reason."""
+    asks = q.answer_type == "name" and q.wh in ("what", "which")
+    return asks and bool(_NAME_WORDS.search(q.text))
+
+
+def _offered_before(b: Block, store: EvidenceStore) -> str:
+    """What an AI assistant said in the turn just before a person's turn, or nothing."""
+    from .reading import _by_ai
+
+    if not b.anchor.startswith("t") or b.index < 2 or _by_ai(b):
+        return ""
+    prev = store.block(b.path, f"t{b.index - 1}")
+    return prev.text if prev is not None and _by_ai(prev) else ""
 
 
 def _thread(b: Block, store: EvidenceStore) -> list[str]:

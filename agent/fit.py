@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cached_property
 
 from .facets import QuestionFacets
 from .labels import Field, field_of
+from .offered import judged_only, undone
 from .reading import Candidate
 from .text import WORD, terms
-from .ties import apart, measures, said_of_another
+from .ties import apart, light_verbs, measures, said_of_another
 from .wordmatch import shared
 
 #: What stands between a subject and the job said of them ("he is now a", "works as an").
@@ -46,6 +48,31 @@ class ValueFit(QuestionFacets):
         if self.q.answer_type != "name" or not span or c.fact is not None:
             return False
         return apart(c.text, span, set(self.q.focus) - self.subj.name_terms - self.subj.covered)
+
+    @cached_property
+    def _done_verbs(self) -> set[str]:
+        """The stems of what a wh-question asks was done ("switch" in "which phone did i
+        switch to?"), unless it asks of a wish or a thing not done itself ("what did i
+        want to switch to?")."""
+        if self.q.wh in ("yesno", "other", "why", "how"):
+            return set()
+        verbs = {
+            t
+            for tok in self._parsed
+            if tok.pos_ == "VERB" and tok.lemma_.lower() not in light_verbs()
+            for t in terms(tok.text) | terms(tok.lemma_.lower())
+        }
+        return set() if undone(self.q.text, verbs) else verbs
+
+    def _undone(self, c: Candidate) -> bool:
+        """The sentence says what was asked was not done, or only wanted (`offered.py`):
+        "nah im not switching" answers no "which phone did i switch to?"."""
+        return c.fact is None and undone(c.text, self._done_verbs, c.date)
+
+    def _only_judged(self, c: Candidate, span: str) -> bool:
+        """A value the assistant offered just before, which the sentence only judges
+        ("haha bread pitt is good" after "Some popular ones: ... Bread Pitt")."""
+        return span.lower() in c.offered.lower() and judged_only(c.text, span)
 
     def _of_another(self, c: Candidate, about: str, span: str | None) -> bool:
         """The asker's own sentence says the verb asked about of someone or something

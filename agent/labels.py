@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from .text import lexicon, terms
+from .text import WORD, lexicon, stopwords, terms
 
 #: A label is a short phrase: "Monthly rent", "Date of consultation", "Metacam (meloxicam)
 #: 1.5 mg/ml oral suspension"; longer text before a colon is a sentence introducing a list.
@@ -158,6 +158,10 @@ SIM_LABEL = 0.5
 #: "Metacam (meloxicam) 1.5 mg/ml oral suspension" for "how much Metacam does he get".
 SHARE_LABEL = 0.5
 
+#: How a label's word may say a question's word (`validators.lexicon.relation`): the same
+#: word, a synonym ("commencement" for "start"), or a kind of it ("expiry" for "end").
+STANDS_FOR = ("same", "synonym", "general")
+
 Similarity = Callable[[str, list[str]], list[float]]
 
 
@@ -195,14 +199,14 @@ class Labels:
         if whole is None or whole == text or not found:
             return found
         best = self._asked_in(whole)
-        top = max((self._share(terms(f.label)) for f in best), default=0.0)
+        top = max((self._share(self._said(f.label)) for f in best), default=0.0)
         if top < SHARE_LABEL:
             return found
-        return [f for f in found if self._share(terms(f.label)) >= top - 1e-9]
+        return [f for f in found if self._share(self._said(f.label)) >= top - 1e-9]
 
     def _asked_in(self, text: str) -> list[Field]:
         if text not in self._asked:
-            shared = [(f, self._share(said)) for f in fields(text) if (said := terms(f.label))]
+            shared = [(f, self._share(said)) for f in fields(text) if (said := self._said(f.label))]
             found = [
                 (f, share)
                 for f, share in shared
@@ -215,6 +219,23 @@ class Labels:
                 found = [(f, share) for f, share in found if share >= top - 1e-9]
             self._asked[text] = [f for f, _ in found]
         return self._asked[text]
+
+    def _said(self, label: str) -> set[str]:
+        """The stems a label says: its own, and those of the question's words that one
+        of its words is, by WordNet, the same as or a kind of ("Expiry date" says the
+        "end" of "when does my tenancy end?", "Commencement date" its "start")."""
+        from validators.lexicon import relation
+
+        own = terms(label)
+        words = [w for w in WORD.findall(label.lower()) if w not in stopwords()]
+        asked = [
+            w
+            for w in WORD.findall(self.question.lower())
+            if w not in stopwords() and terms(w) & self.want and not terms(w) <= own
+        ]
+        return own | {
+            t for q in asked if any(relation(q, w) in STANDS_FOR for w in words) for t in terms(q)
+        }
 
     def _share(self, said: set[str]) -> float:
         # A word that names only the kind of value ("number" in "what's my policy

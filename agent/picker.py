@@ -20,6 +20,7 @@ from validators.lexicon import base_forms, describes, kind_asked, known, names_w
 
 from .kinds import job_phrases, noun_starts
 from .labels import Labels, field_of
+from .offered import of_another_thing
 from .question import Question
 from .slots import Asked, Fill, asked_slot, fill
 from .spans import (
@@ -96,6 +97,7 @@ class SpanPicker:
     proper: set[str] | None
     _labels: Labels
     _measured: set[str]
+    _asked_things: set[str]
     asks_money: bool
     asks_code: bool
 
@@ -145,6 +147,9 @@ class SpanPicker:
                 united = [a for a in found if _DIGIT.search(a.text) and _UNIT.search(a.text)]
                 return (united, False) if united else (found, bool(found))
             return found, False
+        # "how much was the dyson?": not "the shark stick one for 179" said beside it
+        things = self._asked_things
+        found = [a for a in found if not of_another_thing(s, a.start, a.end, things)]
         ranks = [money_rank(s, a) for a in found]
         asked = _rate(self.q.text)
         if asked:

@@ -20,6 +20,7 @@ from validators.lexicon import concrete
 
 from .about import _about
 from .mention import SIM_MENTION, Mentions
+from .offered import several as offers_several
 from .picker import _LIST_GAP, _PLURAL, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
@@ -268,6 +269,10 @@ class Reader(Currency, Mentions):
             if chained and set(c.blocks) <= set(self.subj.evidence):
                 continue  # the sentence that said who they are says nothing more
             span, weak, when = self.span(c)
+            if self._undone(c):
+                continue  # "im not switching" says of no phone that i switched to it
+            if span and not weak and c.offered and self._only_judged(c, span):
+                span = None  # "haha bread pitt is good": the assistant's name, judged
             if (not span or weak) and q.typed and c.following and not is_question(c.following):
                 # The value in the next sentence of the same block, when this one names
                 # what it is of: scored a little below a value in the sentence itself.
@@ -280,7 +285,10 @@ class Reader(Currency, Mentions):
                 # "Is Fado your cat?" - "dog!!": the reply confirms or corrects the
                 # question it answers, whose value it does not repeat.
                 asked, asked_weak, asked_when = self.span(replace(c, text=c.reply_to))
-                if asked and not asked_weak:
+                # "How about Monty, Leafy McLeafface, or Jungle Judy?" - "lol ok": a
+                # reply to several values picks none of them.
+                offers = offers_several(self._values_in(c.reply_to, c))
+                if asked and not asked_weak and not offers:
                     span, weak, when = asked, False, asked_when
                     sim -= 0.05
             replied = False

@@ -50,6 +50,9 @@ class Candidate:
     #: A page line among those nearest the question in meaning retells it (the wiki as
     #: an index, `wiki_index.py`): on the question's topic though it shares no word.
     indexed: bool = False
+    #: What an AI assistant said in the turn just before, when it did: a value the turn
+    #: only judges ("haha bread pitt is good") is the assistant's suggestion.
+    offered: str = ""
 
     @property
     def block(self) -> Block:

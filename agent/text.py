@@ -180,4 +180,35 @@ def is_question(sentence: str) -> bool:
     return sentence.rstrip(" \"')]”’").endswith("?")
 
 
-__all__ = ["WORD", "is_question", "sentences", "stem", "stopwords", "terms"]
+#: Where a question's clauses part: "its my mums birthday on the 3rd of may, any gift
+#: ideas?" tells, then asks.
+_CLAUSE_GAP = re.compile(r"(?<=[,;:])\s+|\s+[-–—]\s+")
+#: Words that open a clause that asks, or one that only supposes ("if", "when"): no part
+#: of what the sentence tells.
+_ASKING_OPENERS = frozenset(
+    ["who", "whom", "whose", "what", "which", "where", "when", "why", "how", "any",
+     "anyone", "anybody", "anything", "if", "whether", "unless", "in", "or", "right",
+     "ok", "okay", "hey", "hi", "hello", "so", "pls", "please", "thoughts", "ideas"]
+)  # fmt: skip
+#: Fewer words than this tell nothing of their own ("hey Tom", "quick one").
+TOLD_WORDS = 4
+
+
+def told_part(sentence: str) -> str | None:
+    """The clauses a question tells before it asks: "its my mums birthday on the 3rd of
+    may" of "..., any gift ideas?". None when the sentence does not ask, or opens by
+    asking or supposing ("if i move on the 3rd, ...?")."""
+    if not is_question(sentence):
+        return None
+    parts = _CLAUSE_GAP.split(sentence)
+    told: list[str] = []
+    for part in parts[:-1]:
+        first = WORD.findall(part.lower())[:1]
+        if not first or first[0] in _ASKING_OPENERS or first[0] in lexicon()["aux"]:  # type: ignore[operator]
+            break
+        told.append(part)
+    text = " ".join(told).rstrip(" ,;:-–—")
+    return text if len(WORD.findall(text)) >= TOLD_WORDS else None
+
+
+__all__ = ["WORD", "is_question", "sentences", "stem", "stopwords", "terms", "told_part"]

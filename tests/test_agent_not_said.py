@@ -118,3 +118,33 @@ def test_a_reference_number_answers_no_question_about_money(memory: Path) -> Non
 def test_the_day_an_order_is_delivered_is_ahead(memory: Path) -> None:
     # said on 20 May: "getting delivered the 19th" is 19 June, not the day before
     assert first_line(memory, "when is the sofa being delivered?").startswith("19 June 2026")
+
+
+def test_a_name_only_the_assistant_suggested_is_declined(memory: Path) -> None:
+    # "haha bread pitt is good" judges the assistant's suggestion; "lol ok" picks none
+    # of "Monty, Leafy McLeafface, or Jungle Judy"
+    assert first_line(memory, "what did i name my sourdough starter?") == DONT_KNOW
+    assert first_line(memory, "what's my monstera called?") == DONT_KNOW
+    # ... while a name chosen from the suggestions is the user's
+    assert first_line(memory, "what did we name the kitten?").startswith("Mochi")
+
+
+def test_the_price_of_the_option_turned_down_is_declined(memory: Path) -> None:
+    assert first_line(memory, "how much was the dyson?") == DONT_KNOW
+    assert first_line(memory, "how much did the shark cost?").startswith("179")
+
+
+def test_a_switch_refused_answers_no_question_about_switching(memory: Path) -> None:
+    assert first_line(memory, "which phone did i switch to?") == DONT_KNOW
+
+
+def test_a_date_told_inside_a_request_answers(memory: Path) -> None:
+    assert first_line(memory, "when is my mum's birthday?").startswith("3 May 2026")
+
+
+def test_a_documents_date_is_the_one_its_label_says(memory: Path) -> None:
+    # "Expiry date" is a kind of end, "Commencement" a start, by WordNet: not the day
+    # the document was captured, nor the day it was signed
+    assert first_line(memory, "when does my tenancy end?").startswith("14 March 2027")
+    assert first_line(memory, "when did my tenancy start?").startswith("15 March 2026")
+    assert first_line(memory, "when did i sign the tenancy?").startswith("3 March 2026")
