@@ -27,14 +27,18 @@ _MONEY_WORDS = frozenset(terms("money price cost pound quid euro dollar buck gra
 
 def undone(text: str, verbs: set[str], said_on: dt.date | None = None) -> bool:
     """Every predicate of `text` whose verb is one of `verbs` (stems) is negated or only
-    wanted ("im not switching", "telling me to switch", "thinking about switching");
-    False when none says the verb."""
+    wanted, and one is negated ("telling me to switch ... but im not switching", "i
+    refuse to switch"); False when none says the verb."""
     from validators.predicates import DESIRE, predicates
 
     if not verbs or not terms(text) & verbs:
         return False
     said = [p for p in predicates(text, said_on) if terms(p.head) & verbs]
-    return bool(said) and all(p.negative or p.mood == DESIRE or p.hedged for p in said)
+    # A wish or a request alone may well have been acted on ("kwame asked me to precept
+    # the new grad"): a "not" must say it was not done.
+    return any(p.negative for p in said) and all(
+        p.negative or p.mood == DESIRE or p.hedged for p in said
+    )
 
 
 def asked_undone(question: str, verbs: set[str]) -> bool:

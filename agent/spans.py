@@ -301,7 +301,9 @@ def names(
         if _A_NAME.search(sentence[: m.start(1)]):
             continue  # "it needs a name tho": the noun, not "named him tho"
         if word.lower() not in stopwords() and word.lower() not in chat_words():
-            out.append(Span(word, m.start(1), m.start(1) + len(word)))
+            # "her name is bri": a name typed in lower case, shown as a name
+            shown = word[:1].upper() + word[1:] if word.islower() else word
+            out.append(Span(shown, m.start(1), m.start(1) + len(word)))
     for m in _CAPS.finditer(sentence):
         text = re.sub(r"['’]s?$", "", m.group(0).rstrip("."))
         start = m.start()

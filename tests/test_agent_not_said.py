@@ -107,7 +107,7 @@ def test_a_number_that_names_something_is_no_money() -> None:
     ]
     # "needs a name" is the noun: what follows it is no name
     assert names("it needs a name tho lol any ideas") == []
-    assert [n.text for n in names("my cats name is pudding")] == ["pudding"]
+    assert [n.text for n in names("my cats name is pudding")] == ["Pudding"]
 
 
 def test_a_reference_number_answers_no_question_about_money(memory: Path) -> None:
