@@ -35,7 +35,14 @@ from .evidence import Block, EvidenceStore
 from .labels import readable
 from .memory_agent import Finding, MemoryReport
 from .nearness import nearer, nearest_attribute
-from .question import Question, analyse, asks_with_verb, names_amount, names_owner
+from .question import (
+    Question,
+    analyse,
+    asks_job_alone,
+    asks_with_verb,
+    names_amount,
+    names_owner,
+)
 from .reader import Reader, asks_several, dominant_names
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import SIM_LATER, as_of_now
@@ -240,6 +247,9 @@ class ExtractiveEngine:
         if q.answer_type in STRICT_TYPES or _asks_name(q):
             # "how much" wants an amount, "what's my monstera called?" a name
             readings = [r for r in readings if r.span]
+        whom = subj.name_terms | subj.covered | {t for p in subj.phrases for t in terms(p)}
+        if asks_job_alone(q, whom | {t for n in subj.owner_names for t in terms(n)}):
+            readings = [r for r in readings if r.span and not r.weak_span]  # a job, said
         if not readings:
             return Draft(DONT_KNOW, steps=steps, stop_reason="no-support")
         return Draft(self._compose(q, readings, pool), steps=steps)

@@ -134,6 +134,28 @@ class QuestionFacets(SpanPicker):
         # score on my part 3 test?" is 0.23 from the codes, "whats my policy number" 0.61.
         return nearer(self.similarity, self.q.text, "code_asked", CODE_MARGIN, CODE_FLOOR) == "code"
 
+    @cached_property
+    def asks_deadline(self) -> bool:
+        """A date by which something is due ("when do i have to pay the invoice by?",
+        "what's the deadline for the form?"), not when a thing was or is ("when was the
+        invoice sent?"): by the example questions it is nearest to (`date_asked`)."""
+        if self.q.answer_type != "date" or self.similarity is None:
+            return False
+        return nearer(self.similarity, self.q.text, "date_asked") == "deadline"
+
+    def _names_deadline(self, label: str) -> bool:
+        """A field's label that says a deadline ("Due date", "Pay by", "Expiry date"),
+        not when a thing was done ("Invoice date"), by the same examples."""
+        if self.similarity is None:
+            return False
+        if label not in self._deadlines:
+            self._deadlines[label] = nearer(self.similarity, label, "date_asked") == "deadline"
+        return self._deadlines[label]
+
+    @cached_property
+    def _deadlines(self) -> dict[str, bool]:
+        return {}
+
     def _verb_phrase_words(self) -> set[str]:
         """The stems of a verb the question says in two words ("keep track of", "look
         after"): what is done, not the thing asked about, so they need not be said."""

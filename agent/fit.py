@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from .facets import QuestionFacets
-from .labels import Field, field_of
+from .labels import Field, field_of, fields
 from .offered import judged_only, undone
 from .reading import Candidate
 from .text import WORD, terms
@@ -32,7 +32,30 @@ class ValueFit(QuestionFacets):
         if c.fact is not None:
             return []
         whole = c.blocks[0].text if len(c.blocks) == 1 else None
-        return self._labels.asked(c.text, whole)
+        found = self._labels.asked(c.text, whole)
+        if not self.asks_deadline:
+            return found
+        # A deadline asked ("when do i have to pay the invoice by?"): the field whose
+        # label says one ("Due date: 14 May"), though "Invoice date" shares more of the
+        # question's words and the model reads it as nearer; and where another line of
+        # the block says the deadline, this line's own date is not what was asked. Only
+        # in a block a label of which is asked: a lease's "Term: 48 months, from 30 May"
+        # is no deadline of a tax declaration.
+        if not (found or (whole is not None and self._labels.asked(whole))):
+            return found
+        due = [f for f in fields(c.text) if self._names_deadline(f.label)]
+        if due:
+            return due
+        others = fields(whole) if whole is not None else []
+        return [] if any(self._names_deadline(f.label) for f in others) else found
+
+    def _asked_sim(self, c: Candidate) -> float:
+        """How near the question the closest asked label of a line is (0 with none)."""
+        if c.fact is not None:
+            return 0.0
+        if not self.asks_deadline:
+            return self._labels.asked_sim(c.text)
+        return max((self._labels.label_sim(f.label) for f in self._asked_fields(c)), default=0.0)
 
     def _tied(self, c: Candidate, span: str | None) -> bool:
         """An amount that measures what a "how much/many" question asks about: "40 g

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING
 
 from language.dates import WEEKDAY_NAMES, dates, is_date_word, render_date
 from language.names import TITLES
-from validators.lexicon import base_forms, describes, kind_asked, known, names_worker
+from validators.lexicon import (
+    base_forms,
+    describes,
+    kind_asked,
+    known,
+    names_someone,
+    names_worker,
+)
 
 from .kinds import job_phrases, noun_starts
 from .labels import Labels, field_of
@@ -26,6 +33,7 @@ from .slots import Asked, Fill, asked_slot, fill
 from .spans import (
     COUNT_WORDS,
     Span,
+    after_someone,
     amounts,
     change,
     clock_times,
@@ -182,7 +190,15 @@ class SpanPicker:
         if kind == "number":
             return self._amounts(text)[0]
         found = names(text, self.known_names, self.common, self.proper)
-        return [n for n in found if self._useful_name(n, kind, c)]
+        return [n for n in found if self._useful_name(n, kind, c, text)]
+
+    @cached_property
+    def _asks_no_one(self) -> bool:
+        """The question asks for a place or a thing of a kind that is nobody ("what car",
+        "which city"), which a person's name never answers; "which friend" asks someone."""
+        head = self.q.head
+        kind = self.q.answer_type
+        return kind == "place" or (kind == "thing" and bool(head) and not names_someone(head))
 
     # -- answer spans ----------------------------------------------------------------------
 
@@ -448,7 +464,7 @@ class SpanPicker:
         bar = SIM_CATEGORY - (0.05 if self.q.answer_type == "occupation" else 0.0)
         return words[best] if sims[best] >= bar else None
 
-    def _useful_name(self, n: Span, kind: str, c: Candidate) -> bool:
+    def _useful_name(self, n: Span, kind: str, c: Candidate, text: str) -> bool:
         low = n.text.lower()
         subj = self.subj
         if is_date_word(low):
@@ -459,7 +475,9 @@ class SpanPicker:
             return False
         if " " not in low and low in self.common and low not in self.known_names:
             return False  # a capitalized ordinary word ("Book me the aisle seat")
-        return not (kind == "place" and low in self.known_people)
+        # Someone memory knows, or named after the word for who they are ("my sister
+        # jen"), is who, not what or where: "Son: Gary" says no place, "jen" no car.
+        return not (self._asks_no_one and (low in self.known_people or after_someone(text, n)))
 
     def _in_question(self, text: str) -> bool:
         # A title is no part of the answer: "Dr. Hollis" is Hollis, whom the question names.

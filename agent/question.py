@@ -19,6 +19,7 @@ from language.dates import MONTH_NAMES as MONTHS
 from language.dates import dates
 
 from .text import WORD, lexicon, stopwords, terms
+from .wordmatch import _when_words
 
 _TOKEN = re.compile(r"[^\W_][\w'’.-]*[^\W_]|[^\W_]")  # letters of any script: "Tomás"
 _POSS = re.compile(r"['’]s?$")
@@ -210,6 +211,18 @@ def analyse(text: str) -> Question:
         order=order,
         head=head[-1] if head and head[-1] not in type_nouns() else None,
     )
+
+
+def asks_job_alone(q: Question, whom: set[str]) -> bool:
+    """An occupation question that asks for the job and nothing more ("what does ruth do
+    for a living?", "what's my sister's job now?"), not something said of a job ("what
+    happened to john's job?", "what career might maria pursue?"): no word of it is left
+    but whom it asks about (`whom`, stems), the job or work asked, and when. Its answer is
+    a job; a sentence that names none ("i work from home") is no answer."""
+    if q.answer_type != "occupation":
+        return False
+    jobs = {t for w, kind in type_nouns().items() if kind == "occupation" for t in terms(w)}
+    return not set(q.terms) - whom - jobs - terms("work living") - _when_words()
 
 
 #: A price per a unit of time: "a month", "per hour", "weekly".

@@ -262,7 +262,7 @@ class Reader(Currency, Mentions):
         sims = sims[: len(kept)]
         out: list[Reading] = []
         for (c, about, focus, focus_frac, matched), sim in zip(kept, sims, strict=True):
-            sim = max(sim, self._labels.asked_sim(c.text) if c.fact is None else 0.0)
+            sim = max(sim, self._asked_sim(c))
             # The focus may go unsaid when the meaning is close, or when the sentence is
             # about the person a chain led to and shares the rest of the question.
             chained = about in ("name", "page", "phrase") and self.subj.resolved is not None

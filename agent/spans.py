@@ -363,7 +363,7 @@ def names(
         unknown = _unknown_in_lowercase(sentence, out)
         # "my sister ingrid": a word no dictionary knows, after the word for whose person
         # it is, is that person's name, as sure as a name memory knows.
-        out += [n for n in unknown if _after_someone(sentence, n)]
+        out += [n for n in unknown if after_someone(sentence, n)]
         if not out:  # a word no dictionary knows is a name only when nothing surer is
             out += unknown
     return sorted(out, key=lambda s: s.start)
@@ -438,7 +438,7 @@ def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
     return out
 
 
-def _after_someone(sentence: str, span: Span) -> bool:
+def after_someone(sentence: str, span: Span) -> bool:
     """The span follows "my/our/her... <a word for a person>" ("my sister", "our new
     neighbour", "his boss")."""
     from validators.lexicon import names_someone
