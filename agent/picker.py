@@ -162,10 +162,15 @@ class SpanPicker:
         asked = _rate(self.q.text)
         if asked:
             # "what does my desk cost a month?": "7 cents a word" is a price of another
-            # thing, no better than an amount in another unit.
+            # thing, no better than an amount in another unit. An amount with no unit of
+            # its own goes with the sentence's prices: "6 hours at USD 45.00 per hour: USD
+            # 270.00" prices hours, no answer to "how much do i get paid per word?".
+            units = [_rate(s[a.end :], start=True) for a in found]
+            said = {u for u in units if u}
+            unmarked = asked if asked in said or not said else None
             ranks = [
-                -1 if (_rate(s[a.end :], start=True) or asked) != asked else r
-                for a, r in zip(found, ranks, strict=True)
+                -1 if (u or unmarked) != asked else r
+                for u, r in zip(units, ranks, strict=True)
             ]
         best = max((r for r in ranks if r >= 0), default=-1)
         return [a for a, r in zip(found, ranks, strict=True) if r == best >= 0], best == 0

@@ -452,3 +452,36 @@ def test_a_current_value_of_the_page_answers_by_meaning_when_its_label_is_not_as
     assert best.candidate is now and best.span == "google calendar", best
     past = reader.read([line("wall planner", historic=True)])
     assert not past or past[0].span != "wall planner", past
+
+
+def test_a_price_per_a_unit_is_no_total_of_prices_per_another() -> None:
+    """ "how much do i get paid per word?" is not answered by the total of an invoice line
+    that prices hours ("6 hours at GBP 38.00 per hour: GBP 228.00"): an amount with no unit
+    of its own goes with its sentence's prices. Beside a price per word, the line's total
+    may still stand with it, and the price per the unit asked is read as before."""
+    from agent.evidence import Block
+    from agent.reader import Reader, Subject
+
+    def line(n: int, text: str) -> Candidate:
+        b = Block("sources/invoice-2026-014.md", f"p{n}", text, title="Invoice 2026-014")
+        return Candidate(text, (b,), 0)
+
+    import numpy as np
+
+    from search.embedder import get_embedder
+
+    embedder = get_embedder()
+
+    def similarity(question: str, texts: list[str]) -> list[float]:
+        qv, *tv = embedder.embed([question, *texts])
+        return [float(np.dot(np.asarray(qv), np.asarray(t))) for t in tv]
+
+    q = analyse("how much do i get paid per word?")
+    reader = Reader(q, Subject(), set(), set(), similarity)
+    assert reader.asks_money
+    hours = line(5, "Item 2. Copy-editing of chapter 2, 6 hours at GBP 38.00 per hour: GBP 228.00.")
+    words = line(4, "Item 1. Translation, 9,800 source words at GBP 0.09 per word: GBP 882.00.")
+    assert reader.span(hours)[0] is None
+    assert "0.09" in (reader.span(words)[0] or "")
+    hourly = Reader(analyse("how much do i get paid per hour?"), Subject(), set(), set(), similarity)
+    assert "38.00" in (hourly.span(hours)[0] or "")
