@@ -169,8 +169,7 @@ class SpanPicker:
             said = {u for u in units if u}
             unmarked = asked if asked in said or not said else None
             ranks = [
-                -1 if (u or unmarked) != asked else r
-                for u, r in zip(units, ranks, strict=True)
+                -1 if (u or unmarked) != asked else r for u, r in zip(units, ranks, strict=True)
             ]
         best = max((r for r in ranks if r >= 0), default=-1)
         return [a for a, r in zip(found, ranks, strict=True) if r == best >= 0], best == 0

@@ -483,5 +483,6 @@ def test_a_price_per_a_unit_is_no_total_of_prices_per_another() -> None:
     words = line(4, "Item 1. Translation, 9,800 source words at GBP 0.09 per word: GBP 882.00.")
     assert reader.span(hours)[0] is None
     assert "0.09" in (reader.span(words)[0] or "")
-    hourly = Reader(analyse("how much do i get paid per hour?"), Subject(), set(), set(), similarity)
+    per_hour = analyse("how much do i get paid per hour?")
+    hourly = Reader(per_hour, Subject(), set(), set(), similarity)
     assert "38.00" in (hourly.span(hours)[0] or "")
