@@ -16,6 +16,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from language.nlp import nearest_up
+
 from .text import terms
 
 #: Verbs that link a thing to what is thought of it: "bread pitt is good", "sounds cute".
@@ -110,12 +112,4 @@ def of_another_thing(text: str, start: int, end: int, things: set[str]) -> bool:
 
 def _clause_verb(tok: Any) -> Any | None:
     """The verb of the clause a token is in."""
-    seen = 0
-    while seen < 12:
-        if tok.pos_ in ("VERB", "AUX") and tok.dep_ != "aux":
-            return tok
-        if tok.head is tok:
-            return None
-        tok = tok.head
-        seen += 1
-    return None
+    return nearest_up(tok, lambda t: t.pos_ in ("VERB", "AUX") and t.dep_ != "aux", 12)

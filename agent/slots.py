@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from language.dates import dates
+from language.nlp import nearest_up
 
 from .text import terms
 
@@ -63,15 +64,7 @@ def _is_verb(tok: Any) -> bool:
 
 def _governor(tok: Any) -> Any | None:
     """The verb a token is an argument of, walking up through nouns and prepositions."""
-    seen = 0
-    while seen < 6:
-        if _is_verb(tok) or tok.pos_ == "AUX":
-            return tok
-        if tok.head is tok:
-            return None
-        tok = tok.head
-        seen += 1
-    return None
+    return nearest_up(tok, lambda t: _is_verb(t) or t.pos_ == "AUX", 6)
 
 
 def _with_xcomp(verb: Any) -> set[Any]:

@@ -7,7 +7,7 @@ loading it.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import LanguageError
@@ -33,3 +33,15 @@ def pipeline() -> Any:
 def parse(texts: Iterable[str]) -> list[Any]:
     """spaCy Docs for `texts`, in order (batched)."""
     return list(pipeline().pipe(list(texts), batch_size=64))
+
+
+def nearest_up(tok: Any, found: Callable[[Any], bool], steps: int) -> Any | None:
+    """The first token from `tok` up its heads (itself included) that `found` accepts,
+    looking at most `steps` tokens; None at the root or past the limit."""
+    for _ in range(steps):
+        if found(tok):
+            return tok
+        if tok.head is tok:
+            return None
+        tok = tok.head
+    return None
