@@ -60,6 +60,7 @@ from .claim_words import (
 )
 from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
+from .converse import who_does_what
 from .dated import days_left_open, unsupported_date
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
 from .role_holders import role_not_held
@@ -121,6 +122,11 @@ def _tidy(text: str) -> str:
     did."""
     out = _DANGLING_RE.sub("  ", text)
     return re.sub(r"^(\s*),", r"\1 ", out)
+
+
+def listeners_words(e: Evidence) -> list[str]:
+    """The words of the names of those a block was said to, lower-cased."""
+    return [w.lower() for n in e.listeners for w in tokens(n)]
 
 
 def _said_as_someones(word: str, text: str) -> bool:
@@ -262,12 +268,21 @@ def check_support(
     if len(evidence) == 1:  # who holds a role is read within one block
         [e] = evidence
         speaker = [w.lower() for w in tokens(e.speaker)] + (["user"] if e.role == "user" else [])
-        held = role_not_held(
-            written, e.text, e.said_on, speaker, [w.lower() for n in e.listeners for w in tokens(n)]
-        )
+        held = role_not_held(written, e.text, e.said_on, speaker, listeners_words(e))
         if held:
             return _fail(held[1], [held[0]], hard=True)
-    alone, contrasts = _unsupported_words(text, ev, names, similarity, ceased, written)
+        # Who does the verb: 'Sam lent it to Dave' is not 'Dave lent me it', and 'Sam
+        # borrowed it' is the same event from Sam's side (converse.py).
+        roles = who_does_what(written, e.text, speaker, listeners_words(e))
+        if roles.swapped:
+            verb, doer = roles.swapped[0]
+            return _fail(f"'{verb}' is done by '{doer}' in the evidence", [verb], hard=True)
+        converse = roles.converse
+    else:
+        converse = frozenset()
+    alone, contrasts = _unsupported_words(
+        text, ev, names, similarity, ceased, written, converse=converse
+    )
     if contrasts:
         word, other = contrasts[0]
         return _fail(f"'{word}' contradicts '{other}' in the evidence", [word], hard=True)
@@ -292,6 +307,8 @@ def _unsupported_words(
     similarity: PhraseSimilarity | bool | None,
     ceased: set[str] = frozenset(),  # type: ignore[assignment]
     written: str | None = None,
+    *,
+    converse: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """Claim content words nothing accounts for, and (word, opposite) pairs."""
     todo: list[str] = []
@@ -383,6 +400,8 @@ def _unsupported_words(
         # pass' for 'failed', 'didn't win' for 'lost' (polarity has held them together).
         if opposite and any(denied(text, said.get(w, w)) != denied(ev.text, e) for e in opposite):
             continue
+        if opposite and (w in converse or said.get(w, w) in converse):
+            continue  # 'borrowed' for 'lent' with lender and borrower changed places
         if opposite:
             contrasts.append((w, opposite[0]))
             continue

@@ -285,7 +285,7 @@ _UNIT_DAYS = {
 }
 _NUM_WORD = "|".join(sorted([*NUMBER_WORDS, "a", "an", "half", "hundred"], key=len, reverse=True))
 _DURATION_RE = re.compile(
-    r"\b(?:(half\s+(?:a|an)\s+)|((?:\d+(?:\.\d+)?|(?:an?\s+)?couple(?:\s+of)?|(?:"
+    r"\b(?:((?:half|(?:a|one|three)\s+quarters?|(?:a|one|two)\s+thirds?)\s+(?:of\s+)?(?:a|an)\s+)|((?:\d+(?:\.\d+)?|(?:an?\s+)?couple(?:\s+of)?|(?:"
     + _NUM_WORD
     + r")(?:[\s-]+(?:"
     + _NUM_WORD
@@ -306,13 +306,17 @@ _SPAN_AHEAD_RE = re.compile(
 
 def durations(text: str) -> list[tuple[str, float]]:
     """Spans of time a text names, in days: 'two years' and 'twenty-four months' are
-    both 730.5, 'a fortnight' is 14, 'half a year' 182.6, 'a year and a half' 547.9.
+    both 730.5, 'a fortnight' is 14, 'half a year' 182.6, 'a year and a half' 547.9,
+    'three quarters of an hour' 45 minutes.
     A unit without a count is one of it only after 'a'/'an' ('a fortnight')."""
     out = []
     for m in _DURATION_RE.finditer(text):
         half, count, unit, and_half = m.group(1), m.group(2), m.group(3).lower(), m.group(4)
         if half:
-            n = 0.5
+            # 'half a year', 'three quarters of an hour', 'a third of a year'
+            words = half.lower().split()
+            share = 0.5 if words[0] == "half" else (0.25 if "quarter" in words[1] else 1 / 3)
+            n = share * (3 if words[0] == "three" else 2 if words[0] == "two" else 1)
         elif count:
             words = count.lower().replace("-", " ").split()
             if words[0] in ("a", "an") and len(words) == 1:
