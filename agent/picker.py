@@ -234,6 +234,13 @@ class SpanPicker:
             if found:
                 sp = self._nearest(b.text, found)
                 return sp.text, False, sp.date
+        # A day of the week said bare ("lucija had the baby tuesday"): the one date
+        # parser reads it loosely, the day before or after the day said by the clause's
+        # tense; nearer than the day it was mentioned.
+        days = [s for s in dates(c.text, said, loose=True) if s.loose and s.precision == "day"]
+        if days:
+            sp = self._nearest(c.text, [Span(d.shown, d.start, d.end, d.date) for d in days])
+            return sp.text, False, sp.date
         # "eligible after 60 days": when, counted from something, not a day in the year.
         after = _AFTER_PERIOD.search(c.text)
         if after:

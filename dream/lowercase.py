@@ -232,6 +232,8 @@ def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
                 i += 1  # "my therapist dr okafor": the name is after the title
             if i >= len(doc) or not _name_after_relation(doc[i]):
                 continue
+            if any(c.dep_ == "appos" and c.pos_ == "PROPN" for c in doc[i].children):
+                continue  # "my fish guy at the supplier, ivan": the name is guy's apposition
             if _a_kind_of_animal(r.lemma_.lower(), doc[i].text):
                 continue  # "my dog, corgi beagle mix": a breed, not the dog's name
             if _the_relations_verb(doc, i):
@@ -286,7 +288,14 @@ def _relation_label(r: Any) -> str:
     low, lemma = r.lower_, r.lemma_.lower()
     if low in RELATION_SHORTHAND:
         return RELATION_SHORTHAND[low]
-    return lemma if _relation_word(lemma) or primarily_someone(lemma) else low
+    label = lemma if _relation_word(lemma) or primarily_someone(lemma) else low
+    # The nouns compounded before it say which relation ("my business partner tomasz" is
+    # no partner in life, "my ex boyfriend" no boyfriend now); an animal's ("rescue dog")
+    # stays a pet's kind.
+    mods = [c.lower_ for c in r.children if c.dep_ == "compound" and c.i < r.i and c.is_alpha]
+    if mods and not is_pet(label):
+        return " ".join([*mods, label])
+    return label
 
 
 def _my_own(before: list[Any]) -> bool:
