@@ -43,7 +43,7 @@ from .changes import (
     clause_context,
     model_name,
 )
-from .lexicon import RELATIONS
+from .lexicon import RELATIONS, called_out
 
 #: The kind of value each attribute takes (its label is what the page writes).
 KINDS = {
@@ -540,6 +540,8 @@ class AttributeReader:
                 value = _value_text(_bare(span) if described else _unquantified(span))
                 if value is None or value.lower() in _SPEAKER or value == st.speaker:
                     continue
+                if called_out(span):
+                    continue  # "Hey Jon, my online store ...": whom it is said to
                 if any(c.lower_ in ("i", "we") and c.i < span.root.i for c in span.root.children):
                     continue  # "so we finaly moved": a misspelt word the parse hung "we" on
                 verb = _clause(span.root)

@@ -23,7 +23,7 @@ from typing import Any
 
 from language.names import known_word, names_nobody
 
-from .lexicon import apostrophe_dropped, kind_noun
+from .lexicon import apostrophe_dropped, called_out, kind_noun
 
 #: Verbs that trade one value for another ("from X to Y", "X with/for Y").
 CHANGE_VERBS = {"switch", "change", "move", "replace", "swap", "trade", "migrate", "upgrade",
@@ -263,8 +263,8 @@ def _appositions(doc: Any) -> list[Change]:
                 c.dep_ == "poss" and c.lower_ in ("my", "our") for t in own for c in t.children
             ) and not any(apostrophe_dropped(t) for t in own)  # "my moms friend": the mother's
             if mine and owned.pos_ == "NOUN" and (value.pos_ == "PROPN" or value.ent_type_):
-                if value.ent_type_ in _TIMES:
-                    continue
+                if value.ent_type_ in _TIMES or called_out(value.doc[value.i : value.i + 1]):
+                    continue  # "Yeah, Caroline, my family's been great": whom it is said to
                 if any(c.lower_ in ("a", "an") for c in value.children):
                     continue  # "pickles is our dog, a corgi beagle mix": what, not who
                 name = _phrase(owned)

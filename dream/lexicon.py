@@ -180,6 +180,54 @@ def _person_or_pet(word: str) -> str:
 _NO_PLURAL_VERB = frozenset(["VBG", "VBN", "VBZ", "JJ", "RB"])
 
 
+#: Words that open a call to someone: "Hey Jon, ...", "Thanks, Gina!", "Yeah, Caroline, ...".
+_CALLING = _words(
+    """hey hi hello thanks thank thx ty wow oh yes no yeah yep yup dear congrats
+    congratulations sorry aw aww ha haha lol ok okay well cool great awesome nice sure
+    bye morning night omg"""
+)
+#: What may follow a name that is called out: a comma, a dash, the sentence's end.
+_AFTER_CALL = frozenset([",", "!", ".", "?", "-", "–", "—", ";", ":", "...", "…"])
+
+
+def called_out(span: Any) -> bool:
+    """The name calls out to the one spoken to, so it is no value of anything in the
+    sentence: "Hey Jon, my online store has been a roller coaster", "Yeah, Caroline, my
+    family's been great", "Jon, my store is doing well", "so proud of you, Mel!". Not
+    "Kwame, my new manager, is great" (an apposition closed by its comma says what the
+    name is), "my manager, Kwame, is great" or "I met Kwame, my new manager"."""
+    doc = span.doc
+    after = doc[span.end] if span.end < len(doc) else None
+    if after is not None and after.text not in _AFTER_CALL and not after.is_space:
+        return False
+    sent = span.root.sent
+    before = [t for t in doc[sent.start : span.start] if not t.is_punct and not t.is_space]
+    if before:
+        if all(t.lower_ in _CALLING or t.pos_ == "INTJ" for t in before):
+            return True  # "Thanks, Gina!", "Hey Jon,"
+        rest = [t for t in doc[span.end : sent.end] if not t.is_punct and not t.is_space]
+        # ", Mel!" ending the sentence, unless it says who a noun before it is
+        # ("I met my manager, Kwame.")
+        previous = doc[span.start - 1] if span.start > 0 else None
+        return (
+            not rest
+            and previous is not None
+            and previous.text == ","
+            and (span.root.dep_ != "appos")
+        )
+    if after is None or after.text not in (",", "-", "–", "—"):
+        return False  # "Jon called": a subject
+    appos = next((c for c in span.root.children if c.dep_ == "appos"), None)
+    if appos is not None:
+        # "Caroline, my family's been great": no second comma closes what she is
+        edge = appos.right_edge.i + 1
+        return edge < len(doc) and doc[edge].text not in (",", "-", "–", "—", ")")
+    if any(c.dep_ in ("relcl", "acl") for c in span.root.children):
+        return False  # "Jon, who I met at work, is nice"
+    # "Jon, my store is doing well": what follows the comma is a clause of its own
+    return span.root.dep_ not in ("nsubj", "nsubjpass") or span.root.head.i > span.end + 1
+
+
 def apostrophe_dropped(noun: Any) -> bool:
     """A plural form typed for the singular with its "'s" left off: "my moms coming to
     stay" is "my mom's coming", and "my moms birthday" is her birthday (a relation's
