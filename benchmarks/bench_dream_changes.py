@@ -2,9 +2,11 @@
 
 Each folder of `evals/changes/` is one person's chats (Brain JSONL and Markdown
 transcripts, lowercase, as people type) and `expected.yaml`, the values its profile
-page's "## Current" and "## History" should hold. The folder is captured and dreamt
-with the CLI (`brain init`, `brain capture session`, `brain dream`) in a temporary
-memory, and every expected value is looked up on the `type: profile` pages.
+page's "## Current" and "## History" should hold, and words that are no value
+(`absent`: "wednesdays" said with a habit) that neither should hold. The folder is
+captured and dreamt with the CLI (`brain init`, `brain capture session`, `brain dream`)
+in a temporary memory, and every expected value is looked up on the `type: profile`
+pages.
 
 Usage: python benchmarks/bench_dream_changes.py [-v] [--keep DIR]
 """
@@ -53,13 +55,14 @@ def dreamt(case: Path, memory: Path) -> list[str]:
     return [t for t in pages if re.search(r"^type: profile$", t, re.M)]
 
 
-def score(case: Path, profiles: list[str], verbose: bool) -> tuple[int, int, int, int]:
-    """(current right, current expected, history right, history expected)."""
+def score(case: Path, profiles: list[str], verbose: bool) -> tuple[int, ...]:
+    """(current right, current expected, history right, history expected, no-values kept
+    out, no-values listed)."""
     current = "\n".join(section(t, "Current") for t in profiles)
     history = "\n".join(section(t, "History") for t in profiles)
     if verbose:
         print(f"{case.name}\n## Current\n{current.rstrip()}\n## History\n{history.rstrip()}")
-    right = total = hright = htotal = 0
+    right = total = hright = htotal = aright = atotal = 0
     for item in yaml.safe_load((case / "expected.yaml").read_text()):
         olds = item.get("history", [])
         marks = []
@@ -75,8 +78,13 @@ def score(case: Path, profiles: list[str], verbose: bool) -> tuple[int, int, int
             ok = bool(line) and (when is None or f"to {when}" in line)
             hright += ok
             marks.append(f"history {old} {'ok' if ok else '--'}")
+        for word in item.get("absent", []):
+            atotal += 1
+            ok = not says(current, word) and not says(history, word)
+            aright += ok
+            marks.append(f"absent {word} {'ok' if ok else '--'}")
         print(f"  {case.name}: {item['what']}: {', '.join(marks)}")
-    return right, total, hright, htotal
+    return right, total, hright, htotal, aright, atotal
 
 
 def main() -> int:
@@ -84,7 +92,7 @@ def main() -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--keep", type=Path, help="build the memories here and keep them")
     args = ap.parse_args()
-    sums = [0, 0, 0, 0]
+    sums = [0] * 6
     with tempfile.TemporaryDirectory() as tmp:
         root = args.keep or Path(tmp)
         for case in sorted(p for p in CASES.iterdir() if (p / "expected.yaml").is_file()):
@@ -92,6 +100,7 @@ def main() -> int:
             sums = [a + b for a, b in zip(sums, got, strict=True)]
     print(f"\nnew value in Current (old one not): {sums[0]} of {sums[1]}")
     print(f"old value in History (dated as said): {sums[2]} of {sums[3]}")
+    print(f"no value made of words that are none: {sums[4]} of {sums[5]}")
     return 0
 
 

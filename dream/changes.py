@@ -10,6 +10,10 @@ Three grammatical shapes, whatever the words around them:
 - an end: "no more coffee for me", "i don't drink coffee anymore", "I quit Duolingo" ->
   whatever attribute holds that value ends.
 
+A name set beside a role the speaker calls new is that role's value too ("the new
+manager, tomasz, wants ..." -> Manager = Tomasz). A value traded "for" another and a
+thing of now compared with one of before are read in `dream.trades`.
+
 The attribute is the possessed noun when there is one ("my phone" -> Phone); otherwise
 the attribute that holds the old value on the page, else the statement's topic. Hedged
 or future statements ("I might switch to ...", "thinking about moving to ...") are
@@ -21,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from language.names import known_word, names_nobody
+from language.names import known_word, may_name, names_nobody
+from validators.lexicon import names_worker, primarily_a
 
 from .lexicon import apostrophe_dropped, called_out, kind_noun
 
@@ -131,8 +136,13 @@ def _hedged(verb: Any, progressive: bool = True) -> bool:
     `progressive`, "i'm moving to X" too (a plan), which is no hedge where the value is
     the one acting ("dave is retiring", "shawna is taking over")."""
     chain = [verb, *verb.ancestors]
+    doc = verb.doc
     for t in chain:
-        if t.lower_ in HEDGES or t.lemma_.lower() in HEDGES:
+        # "my heart was going mental": "going" of no "going to" hedges nothing
+        if _hedge_word(t) or (t.lemma_.lower() in HEDGES and t.lower_ != "going"):
+            return True
+        # "gonna", "wanna": a word the tokenizer split in two
+        if t.i + 1 < len(doc) and t.lower_ + doc[t.i + 1].lower_ in HEDGES:
             return True
         if any(_hedge_word(c) or (c.dep_ == "mark" and c.lower_ == "if") for c in t.children):
             return True
@@ -146,7 +156,9 @@ def _hedged(verb: Any, progressive: bool = True) -> bool:
 
 def _hedge_word(tok: Any) -> bool:
     """A word of a hedge; "going" only as "going to" ("got into X, going twice a week
-    now" says how often)."""
+    now" says how often); a noun never ("jo has a family plan")."""
+    if tok.pos_ in ("NOUN", "PROPN"):
+        return False
     if tok.lower_ != "going":
         return tok.lower_ in HEDGES
     doc = tok.doc
@@ -249,9 +261,36 @@ def possessive_values(doc: Any) -> list[Change]:
     return out + _appositions(doc)
 
 
+#: Words that make "the <role>" the speaker's current one: "the new manager, tomasz".
+_NOW = {"new", "current"}
+
+
+def _new_role(noun: Any) -> bool:
+    """ "the new manager", "the new physio": someone in a role that just changed hands,
+    said by the speaker of their own life (whose else would be "the" new one, unnamed?);
+    a role that is someone's by WordNet, not "the new guy" of no role."""
+    dets = [c for c in noun.children if c.dep_ in ("det", "poss")]
+    now = any(c.dep_ == "amod" and c.lower_ in _NOW for c in noun.children)
+    return (
+        now
+        and len(dets) == 1
+        and dets[0].lower_ == "the"
+        and kind_noun(noun.lemma_.lower()) == "person"
+        and names_worker(noun.lemma_.lower())
+    )
+
+
+def _a_name(tok: Any) -> bool:
+    """A proper noun or an entity, or a word no dictionary knows that may be a name
+    ("tomasz" typed in lower case, read by the parser as a common noun)."""
+    if tok.pos_ == "PROPN" or tok.ent_type_:
+        return True
+    return tok.is_alpha and not known_word(tok.lower_) and may_name(tok.lower_)
+
+
 def _appositions(doc: Any) -> list[Change]:
-    """'my manager, Kwame, is great' / 'Kwame, my new manager, ...': a name set beside
-    something of the speaker's is its value."""
+    """'my manager, Kwame, is great' / 'Kwame, my new manager, ...' / 'the new manager,
+    tomasz, wants ...': a name set beside something of the speaker's is its value."""
     out = []
     for tok in doc:
         if tok.dep_ != "appos" or _negated(tok.head):
@@ -262,7 +301,9 @@ def _appositions(doc: Any) -> list[Change]:
             mine = any(
                 c.dep_ == "poss" and c.lower_ in ("my", "our") for t in own for c in t.children
             ) and not any(apostrophe_dropped(t) for t in own)  # "my moms friend": the mother's
-            if mine and owned.pos_ == "NOUN" and (value.pos_ == "PROPN" or value.ent_type_):
+            new_role = owned.pos_ == "NOUN" and _new_role(owned)
+            named = _a_name(value) if new_role else value.pos_ == "PROPN" or value.ent_type_
+            if (mine or new_role) and owned.pos_ == "NOUN" and named:
                 if value.ent_type_ in _TIMES or called_out(value.doc[value.i : value.i + 1]):
                     continue  # "Yeah, Caroline, my family's been great": whom it is said to
                 if any(c.lower_ in ("a", "an") for c in value.children):
@@ -325,6 +366,8 @@ def switches(doc: Any) -> list[Change]:
             # Moving from one place to another changes where someone lives.
             attr, label = "Lives in", "GPE"
         purpose = pobj.get("for")
+        if purpose is new:
+            purpose = None  # "swapped X for Y": Y is the new value, not what it is for
         if attr is None and purpose is not None and purpose.pos_ == "NOUN" and not home:
             attr = f"For {_phrase(purpose)}"  # "switched to X for invoices"
         value = place_phrase(new) if home else _phrase(new)
@@ -383,7 +426,16 @@ def _ended_place(verb: Any, obj: Any) -> Any:
 
 def read_changes(doc: Any) -> list[Change]:
     """Every value, change and end the sentence states, in that order."""
-    return [*possessive_values(doc), *residences(doc), *switches(doc), *endings(doc)]
+    from .trades import comparisons, trades_for  # they read with this module's helpers
+
+    changes = [*possessive_values(doc), *residences(doc), *switches(doc)]
+    traded = {v.lower() for ch in changes for v in (ch.new, ch.old) if v}
+    changes += [
+        ch for ch in trades_for(doc) + comparisons(doc) if (ch.new or "").lower() not in traded
+    ]
+    # An end whose value a trade above gave up is that trade's ("left leith for glasgow")
+    gone = {ch.old.lower() for ch in changes if ch.old}
+    return changes + [ch for ch in endings(doc) if (ch.old or "").lower() not in gone]
 
 
 #: Clause-level dependents: a value's context stops at them.
@@ -414,6 +466,13 @@ class Candidate:
     clause: int = -1
 
 
+def a_time(tok: Any) -> bool:
+    """A word that says when, not what: an entity of time, or a word WordNet knows first
+    as a day of the calendar, which the tagger misses typed in lower case ("running with
+    a club on wednesdays" gives no value "wednesdays"; "Wednesday" is a DATE)."""
+    return tok.ent_type_ in _TIMES or (tok.is_alpha and primarily_a(tok.lower_, "calendar_day"))
+
+
 def _value_text(span: Any) -> str | None:
     """The phrase without articles, possessives, interjections or a trailing time word
     ("the red bull era" -> "red bull era", "st vincent's today" -> "st vincent's")."""
@@ -421,7 +480,7 @@ def _value_text(span: Any) -> str | None:
     while toks and (toks[0].dep_ in ("det", "poss", "intj") or toks[0].pos_ == "INTJ"):
         toks = toks[1:]
     while toks and (
-        toks[-1].ent_type_ in _TIMES
+        a_time(toks[-1])
         or toks[-1].lower_ in _DAY_WORDS
         or toks[-1].is_punct
         or names_nobody(toks[-1].lower_.rstrip("."))

@@ -55,6 +55,7 @@ from .lowercase import Named, find_names, with_names
 from .orient import WorkItem
 from .requests import injected
 from .roles import _changing, read_roles
+from .trades import comparisons
 
 #: spaCy entity labels that name a subject, and the page type they get.
 ENTITY_TYPES = {
@@ -332,6 +333,11 @@ class StatementReader:
             if orphan:
                 st.on_pages = False
                 self.unnamed[r.path].append(st)
+                # "the new manager, tomasz, wants ...": a role of the speaker's, named;
+                # "the corsa is miles better than the fiesta ever was": a thing of now
+                # against one of before (no "I" in either)
+                said = [ch for ch in read_changes(doc) if ch.possessed] + comparisons(doc)
+                st.changes = self._typed(said)
                 # "the old corolla finally died", "quit rugby after the knee thing, physio
                 # said ...": no "I", yet the speaker's own values start and end there
                 asides.append((st, doc))

@@ -63,6 +63,17 @@ _HELD_UNTIL = re.compile(
 )
 
 
+def _taken_instead(words: set[str], p: Predicate) -> bool:
+    """The claim's words are what an ending was for, not what it ended: 'left leith for
+    glasgow', 'ditched spotify for tidal' end Leith and Spotify; Glasgow and Tidal are
+    taken up."""
+    if "for" not in p.words:
+        return False
+    cut = p.words.index("for")
+    before, after = " ".join(p.words[:cut]), " ".join(p.words[cut + 1 :])
+    return _overlap(words, after) > 0 and _overlap(words, before) == 0
+
+
 def _polarity_and_modality(
     text: str,
     evidence: Sequence[Evidence],
@@ -159,7 +170,10 @@ def _polarity_and_modality(
             # A claim that names the ending act itself ('the sale completes on the 28th'
             # for 'sold the flat') tells of the ending, not of what it ended.
             if any(
-                p.mood in (PAST, PLAIN) and ends(p, done_only=True) and not _names_act(part, p.head)
+                p.mood in (PAST, PLAIN)
+                and ends(p, done_only=True)
+                and not _names_act(part, p.head)
+                and not _taken_instead(words, p)
                 for p in near
             ):
                 return _fail("negation differs: the evidence says it ended", [part.head], hard=True)

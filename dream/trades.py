@@ -1,0 +1,189 @@
+"""Changes of value said in two more shapes, read by the order of the words as well as
+by the parse (a name typed in lower case is often misread: "ditched spotify" parses
+with Spotify as the verb):
+
+- a value given up or traded for another, named with "for": "we left headingley for
+  harrogate", "ditched spotify for apple music", "swapped red bull for green tea",
+  "traded in the civic for a used rav4" -> the value after "for" is new, the one
+  before it old;
+- a thing of now compared with one of before: "the corsa is miles better on fuel than
+  the fiesta ever was", "the rav4 handles snow way better than the old civic did" ->
+  the subject said in the present is new, the one after "than", said in the past or
+  called old, is old.
+
+The attribute is the one that holds the old value on the page, else the statement's
+topic, as for any change (`dream.changes`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from language.names import known_word, may_name
+from validators.lexicon import base_forms, phrasal_verb, primarily_a
+
+from .changes import (
+    _NOW,
+    CHANGE_VERBS,
+    END_VERBS,
+    HEDGES,
+    TIME_MODIFIERS,
+    Change,
+    _a_name,
+    _hedge_word,
+    _hedged,
+    _label,
+    _mine,
+    _negated,
+    a_time,
+)
+
+#: Words before a value that keep it a value: a known one, the speaker's, or one
+#: introduced ("swapped the civic for a rav4").
+_VALUE_DETS = {"the", "a", "an"}
+
+
+#: What a thing done "for" something is done for, by WordNet, when no value: a reason or
+#: a state to reach ("quit coffee for health reasons", "for peace and quiet").
+_WHY = ("motivation", "state")
+
+
+def _value_run(doc: Any, i: int) -> tuple[int, int, str | None]:
+    """The words of a value starting at token `i`, as (start, end, article): nouns, names
+    and the adjectives of a name, whatever tag the parser gave a name typed in lower case
+    ("ditched spotify", read as a verb), up to a function word, a time or punctuation."""
+    article = None
+    if i < len(doc) and doc[i].lower_ in _VALUE_DETS:
+        article, i = doc[i].lower_, i + 1
+    end = i
+    while end < len(doc):
+        tok = doc[end]
+        name = tok.is_alpha and not known_word(tok.lower_) and may_name(tok.lower_)
+        # "a used rav4": a participle that describes the value is of its words
+        word = tok.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "X") or name or tok.dep_ == "amod"
+        stop = tok.is_stop and tok.dep_ != "amod"  # "used" is a stop word
+        if not word or a_time(tok) or tok.lower_ in ("for", "in", "up") or stop:
+            break
+        end += 1
+    return i, end, article
+
+
+def _verb_lemma(tok: Any) -> str:
+    """A verb's lemma, also where the parser took it for another part of speech: a past
+    form WordNet knows ("ditched" -> ditch) read as an auxiliary or an adjective."""
+    if tok.pos_ == "VERB":
+        return tok.lemma_.lower()
+    if tok.tag_ not in ("VBD", "VBN") and not tok.lower_.endswith("ed"):
+        return ""
+    return next((b for b in base_forms(tok.lower_) if b in CHANGE_VERBS | END_VERBS), "")
+
+
+def trades_for(doc: Any) -> list[Change]:
+    """A value given up or changed for another named with "for": "ditched spotify for
+    tidal", "we left leith for glasgow", "swapped red bull for green tea", "traded the
+    civic in for a rav4". Read by the order of the words, which holds where the parser
+    misreads names typed in lower case; the value after "for" is a value (a name, or a
+    bare noun), not a purpose ("for a walk", "for my health", "for the wedding") nor an
+    idiom ("for good"), nor a time ("for a month")."""
+    out = []
+    for verb in doc:
+        lemma = _verb_lemma(verb)
+        if lemma not in CHANGE_VERBS | END_VERBS:
+            continue
+        # "i ditched spotify ...": a name typed in lower case may take the verb's place
+        # in the parse, the verb hung on it as an auxiliary
+        clause = verb.head if verb.dep_ == "aux" else verb
+        if _negated(clause) or _hedged(clause) or not _mine(clause):
+            continue
+        i = verb.i + 1
+        # "gave up X for Y", "traded in X for Y" (the parser may read "in" as a
+        # preposition; WordNet knows "trade in" as one verb)
+        while i < len(doc) and (
+            (doc[i].dep_ == "prt" and doc[i].is_stop) or phrasal_verb(lemma, doc[i].lower_)
+        ):
+            i += 1  # not "leith", a name the parser took for a particle
+        start, end, article = _value_run(doc, i)
+        if end == start or end - start > 4 or article in ("a", "an"):
+            continue
+        while end < len(doc) and doc[end].dep_ == "prt" and doc[end].is_stop:
+            end += 1  # "traded the civic in for"
+        if end >= len(doc) or doc[end].lower_ != "for":
+            continue
+        n_start, n_end, n_article = _value_run(doc, end + 1)
+        if n_end == n_start or n_end - n_start > 4 or n_article == "the":
+            continue
+        while n_start < n_end - 1 and doc[n_start].tag_ == "VBN":
+            n_start += 1  # "a used rav4" is a rav4
+        old, new = doc[start:end], doc[n_start:n_end]
+        head = new[-1]
+        if known_word(f"for {new.text.lower()}"):
+            continue  # "for good", "for sure": an idiom
+        if n_article is not None and not any(not known_word(t.lower_) for t in new):
+            continue  # "for a walk": a purpose; "for a kobo" names one
+        if any(primarily_a(head.lower_, root) for root in _WHY):
+            continue  # "for health reasons", "for my sanity": why, not what instead
+        if old.text.lower() == new.text.lower():
+            continue
+        out.append(Change(None, new.text, old.text, _label(head)))
+    return out
+
+
+#: Verbs of a clause said of the past beside a comparison: "than the fiesta ever was".
+_PAST_PROFORMS = {"was", "were", "did", "had"}
+
+
+def _named_run(doc: Any, i: int) -> tuple[int, int]:
+    """The words of a name from token `i`: names only (a proper noun or a word no
+    dictionary knows: "corsa", "rav4"), so a noun the parser misread after it
+    ("the rav4 handles snow") is left out."""
+    end = i
+    while end < len(doc) and _a_name(doc[end]) and not a_time(doc[end]):
+        end += 1
+    return i, end
+
+
+def comparisons(doc: Any) -> list[Change]:
+    """A thing of now compared with one of before: "the corsa is miles better on fuel
+    than the fiesta ever was", "the rav4 handles snow way better than the old civic
+    did". The subject, said in the present, is the value now; the one after "than", said
+    in the past ("was", "did") or called old, is the value before. Both must be names:
+    "it's better than the old one was" names nothing."""
+    out = []
+    for than in doc:
+        if than.lower_ != "than":
+            continue
+        sent = than.sent
+        i = than.i + 1
+        old_said = False
+        while i < sent.end and doc[i].lower_ in _VALUE_DETS | {"my", "our"}:
+            i += 1
+        while i < sent.end and doc[i].lower_ in TIME_MODIFIERS:
+            old_said, i = True, i + 1
+        # the value before may be any noun ("the fiesta", a word of the dictionary), not
+        # a pronoun ("the old one")
+        o_start, o_end = i, i
+        while o_end < sent.end and (doc[o_end].pos_ in ("NOUN", "PROPN") or _a_name(doc[o_end])):
+            o_end += 1
+        if o_end == o_start or doc[o_end - 1].lower_ == "one":
+            continue
+        after = [t for t in doc[o_end : sent.end] if t.pos_ != "ADV"][:1]
+        past = bool(after) and after[0].lower_ in _PAST_PROFORMS
+        if not (past or old_said):
+            continue
+        s = sent.start
+        if doc[s].lower_ in _VALUE_DETS | {"my", "our"}:
+            s += 1
+        while s < than.i and doc[s].lower_ in _NOW:
+            s += 1
+        n_start, n_end = _named_run(doc, s)
+        if n_end == n_start or n_end >= than.i:
+            continue
+        between = doc[n_end : than.i]
+        if any(t.tag_ == "VBD" or t.lower_ in _PAST_PROFORMS for t in between):
+            continue  # "the corsa was better than ...": both of the past
+        if any(_hedge_word(t) or t.lemma_.lower() in HEDGES for t in between):
+            continue  # "the corsa would be better than ...": no value yet
+        new, old = doc[n_start:n_end], doc[o_start:o_end]
+        if new.text.lower() != old.text.lower():
+            out.append(Change(None, new.text, old.text, _label(new[-1])))
+    return out
