@@ -176,14 +176,16 @@ def comparisons(doc: Any) -> list[Change]:
         while s < than.i and doc[s].lower_ in _NOW:
             s += 1
         n_start, n_end = _named_run(doc, s)
-        if n_end == n_start or n_end >= than.i:
-            continue
+        if n_end == n_start or n_end >= than.i or doc[n_end].tag_ == "POS":
+            continue  # "jo's car is faster than ...": Jo's car, no value "jo"
         between = doc[n_end : than.i]
         if any(t.tag_ == "VBD" or t.lower_ in _PAST_PROFORMS for t in between):
             continue  # "the corsa was better than ...": both of the past
         if any(_hedge_word(t) or t.lemma_.lower() in HEDGES for t in between):
             continue  # "the corsa would be better than ...": no value yet
         new, old = doc[n_start:n_end], doc[o_start:o_end]
+        if any(t.ent_type_ == "PERSON" for t in (*new, *old)):
+            continue  # "Max is bigger than Oscar was at his age": two of them, no change
         if new.text.lower() != old.text.lower():
             out.append(Change(None, new.text, old.text, _label(new[-1])))
     return out

@@ -127,6 +127,8 @@ def test_a_comparison_names_a_change_only_between_now_and_before():
         "it is better than the old one was",  # names nothing
         "london is pricier than leeds",  # both now
         "the corsa was better than the fiesta was",  # both before
+        "jo's car is faster than the old civic was",  # Jo's car, no value "jo"
+        "Max is bigger than Oscar was at his age",  # two of them, no change
         "the new guy, tom, is nice",  # a person of no role
         "my sister's new boss, karen, is awful",  # the sister's
     ):
