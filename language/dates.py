@@ -679,8 +679,11 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
         else:
             d = ahead
         # 'on friday' and 'this friday' leave the week open: the days either side stay
-        # readings; 'last' and 'next' say which.
+        # readings; 'last' says which, and 'next' the coming one or the one a week on
+        # ("next tuesday" said on a Monday is the 11th to some and the 18th to others).
         readings = sorted({d, back, ahead}) if which in ("on", "this") else [d]
+        if which == "next":
+            readings = [d, d + dt.timedelta(weeks=1)]
         found.add(m.start(), m.end(), d, "day", readings=[(r, r) for r in readings],
                   shown=render_date(d), **rel)  # fmt: skip
     for m in _REL_PERIOD.finditer(text):

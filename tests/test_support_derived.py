@@ -1,14 +1,15 @@
 """Claims that say what the block says from another side (issue 18, fourth round): the
 same event told by its other party with the converse verb (borrowed for lent, bought
 for sold), held to who does what, so that the same verb with its doer and another
-party swapped is refused; and a span said as a share of a unit ('three quarters of an
-hour'). Each with the one-detail claim that must still be rejected."""
+party swapped is refused; a span said as a share of a unit ('three quarters of an
+hour'); 'no plans to' or 'no wish to' denies the act under it. Each with the one-detail
+claim that must still be rejected."""
 
 from __future__ import annotations
 
 from evals.validator_pairs import evidence_of
 from validators.support import Support, check_support
-from validators.words import durations
+from validators.words import durations, frequencies
 
 
 def check(claim: str, text: str, speaker: str = "Ines", date: str = "2025-05-05") -> Support:
@@ -55,3 +56,53 @@ def test_a_share_of_a_unit_is_a_span() -> None:
     assert ok.ok, ok.reason
     r = check("Ines's bus into town takes about a quarter of an hour.", text)
     assert not r.ok
+
+
+def test_no_plans_or_wish_denies_the_act_under_it() -> None:
+    text = "honestly not planning on selling the van anytime soon"
+    ok = check("Ines has no plans to sell the van soon.", text)
+    assert ok.ok, ok.reason
+    ok = check("Ines has no intention of selling the van soon.", text)
+    assert ok.ok, ok.reason
+    text = "I'd really love to see the northern lights one day"
+    r = check("Ines has no wish to see the northern lights.", text)
+    assert not r.ok and r.reason == "negation differs from the evidence"
+    ok = check("Ines hopes to see the northern lights one day.", text)
+    assert ok.ok, ok.reason
+
+
+def test_a_frequency_said_another_way_is_the_same_frequency() -> None:
+    assert frequencies("I see my gran every other sunday") == [
+        ("every other sunday", 14.0, "sunday")
+    ]
+    text = "I see my gran every other sunday, she makes a roast"
+    for claim in (
+        "Ines visits her gran every second Sunday for a roast.",
+        "Ines visits her gran fortnightly on Sundays for a roast.",
+    ):
+        ok = check(claim, text)
+        assert ok.ok, (claim, ok.reason)
+    for claim in (
+        "Ines visits her gran every second Saturday for a roast.",
+        "Ines visits her gran weekly for a roast.",
+        "Ines visits her gran monthly for a roast.",
+    ):
+        r = check(claim, text)
+        assert not r.ok, claim
+    ok = check("Ines has weekly choir practice on Thursdays.", "choir practice is on thursdays")
+    assert ok.ok, ok.reason
+
+
+def test_next_and_a_weekday_is_the_coming_one_or_the_one_after() -> None:
+    # Said on Monday 10 March 2025: 'next tuesday' is the 11th to some, the 18th to others.
+    text = "the dentist is next tuesday at 9"
+    for claim in (
+        "Ines has a dentist appointment on Tuesday 11 March 2025 at 9.",
+        "Ines has a dentist appointment on Tuesday 18 March 2025 at 9.",
+    ):
+        ok = check(claim, text, date="2025-03-10")
+        assert ok.ok, (claim, ok.reason)
+    r = check(
+        "Ines has a dentist appointment on Tuesday 25 March 2025 at 9.", text, date="2025-03-10"
+    )
+    assert not r.ok and r.reason.startswith("date")

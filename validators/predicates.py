@@ -496,6 +496,16 @@ def predicates(
             # "never thought I'd enjoy it this much", "didn't expect the exam to go so
             # well": it came about, and the 'not' was the expectation's.
             mood, negative = PLAIN, own_neg
+        if (
+            near is not None
+            and near.pos_ == "NOUN"
+            and near.lower_ in DESIRE_HEADS
+            and near.lower_ != "idea"  # 'no idea how to' is not knowing
+            and any(c.dep_ == "det" and c.lower_ == "no" for c in near.children)
+        ):
+            # 'has no plans to move', 'no wish to go back', 'no intention of selling':
+            # the act is neither wanted nor planned.
+            mood, negative = DESIRE, True
         if near is not None and (unable(near, tok) or not_yet(near, tok)):
             negative = True  # 'was unable to get', 'has yet to fix', 'waiting to hear back'
         if near is not None and asks_of_another(near, tok):

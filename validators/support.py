@@ -82,6 +82,7 @@ from .word_ties import (
 )
 from .words import (
     durations,
+    frequencies,
     numbers_in,
     ordinals_in,
     plain_claim,
@@ -241,6 +242,20 @@ def check_support(
         elif ev_spans:
             # 'a week' has no count to check, but the block's 'two weeks' is another span.
             return _fail(f"span {phrase} is not in the evidence", [phrase], hard=True)
+    # How often, said another way: 'weekly' or 'every Tuesday' for 'on tuesdays', 'every
+    # second Sunday' or 'fortnightly' for 'every other sunday'. A claim's frequency the
+    # block says (on the same weekday, when it names one) is read in the block's words,
+    # so 'second' counts no 2; another one is left to the word and number checks.
+    # A frequency the block does not say, when it says one, is another ('weekly' for
+    # 'every other sunday'); a weekday it names is its own detail ('on Sundays' beside
+    # 'fortnightly').
+    ev_every = [f for e in evidence for f in frequencies(e.text)]
+    for phrase, days, weekday in frequencies(text):
+        same = [p for p, d, wd in ev_every if d == days and (weekday is None or wd == weekday)]
+        if same:
+            text = text.replace(phrase, same[0] if weekday else " ", 1)
+        elif ev_every and weekday is None:
+            return _fail(f"frequency {phrase} is not in the evidence", [phrase], hard=True)
     claim_numbers = numbers_in(text) | {
         n for t in tokens(text) if "-" in t for n in numbers_in(" ".join(_parts(t)))
     }

@@ -344,3 +344,60 @@ def same_duration(a: float, b: float) -> bool:
     """Two spans in days are the same one said in other units, within 2% since months
     and years are not whole weeks ('six months' is '26 weeks'; 'a month' is no '4 weeks')."""
     return abs(a - b) <= 0.02 * max(a, b)
+
+
+#: How often, in days, a word of frequency says: 'weekly', 'every Tuesday', 'on
+#: Sundays', 'every other week', 'once a month'. A weekday keeps its name.
+_EVERY_UNIT = {
+    "day": 1.0,
+    "night": 1.0,
+    "morning": 1.0,
+    "afternoon": 1.0,
+    "evening": 1.0,
+    "week": 7.0,
+    "weekend": 7.0,
+    "fortnight": 14.0,
+    "month": 365.25 / 12,
+    "year": 365.25,
+}
+_EVERY_WORD = {
+    "daily": 1.0,
+    "nightly": 1.0,
+    "weekly": 7.0,
+    "fortnightly": 14.0,
+    "biweekly": 14.0,
+    "monthly": 365.25 / 12,
+    "yearly": 365.25,
+    "annually": 365.25,
+}
+_WD_NAMES = "|".join(WEEKDAYS)
+_EVERY_RE = re.compile(
+    r"\b(?:(?:every|each)\s+(other|second|alternate)?\s*|(alternate)\s+|(once)\s+a\s+)?"
+    rf"({'|'.join(_EVERY_UNIT)}|{_WD_NAMES})(s)?\b",
+    re.IGNORECASE,
+)
+_EVERY_WORD_RE = re.compile(rf"\b(?:{'|'.join(_EVERY_WORD)})\b", re.IGNORECASE)
+
+
+def frequencies(text: str) -> list[tuple[str, float, str | None]]:
+    """How often a text says something happens: (phrase, every so many days, weekday or
+    None). 'every other Sunday' and 'alternate Sundays' are 14 days on Sundays,
+    'fortnightly' 14, 'on tuesdays' and 'every Tuesday' 7 on Tuesdays, 'once a month'
+    a month. A unit without a word of repetition ('a week', 'the weekend') is none."""
+    out: list[tuple[str, float, str | None]] = []
+    for m in _EVERY_RE.finditer(text):
+        other, alternate, once, unit, plural = m.groups()
+        unit = unit.lower()
+        every = m.group(0).lower().startswith(("every", "each"))
+        weekday = unit if unit in WEEKDAYS else None
+        if not (every or alternate or once or (plural and (weekday or unit == "weekend"))):
+            continue
+        if once and weekday:
+            continue  # 'once a monday' is no frequency
+        days = 7.0 if weekday else _EVERY_UNIT[unit]
+        if other or alternate:
+            days *= 2
+        out.append((m.group(0).strip(), days, weekday))
+    for m in _EVERY_WORD_RE.finditer(text):
+        out.append((m.group(0), _EVERY_WORD[m.group(0).lower()], None))
+    return out
