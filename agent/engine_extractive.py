@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from language.names import chat_words
 from memory_schema.links import short_quote
 from validators.lexicon import said_for
 
@@ -675,7 +676,46 @@ def _respell(question: str, pool: list[Candidate]) -> str:
             return word
         return best[0]
 
-    return re.sub(r"[A-Za-z]+", fix, question)
+    return _initialled(re.sub(r"[A-Za-z]+", fix, question), pool)
+
+
+def _initialled(question: str, pool: list[Candidate]) -> str:
+    """The question with a role (its last word names someone, by WordNet) that memory
+    only ever says by its initials put that way:
+    "who is my project manager at lingua bridge?" is asked of "my pm at lingua bridge,
+    dana", when no text found says "project manager" and one says "pm" as a word of its
+    own (not the "pm" of "5 pm")."""
+    from validators.lexicon import known, names_someone
+
+    texts = [t.lower() for c in pool for t in (c.text, *(b.text for b in c.blocks))]
+    joined = "\n".join(texts)
+    words = list(re.finditer(r"[A-Za-z]+", question))
+
+    def content(m: re.Match[str]) -> bool:
+        # A dictionary word typed in lower case: "Alice Monroe" is no "am" of "i am".
+        low = m.group(0)
+        if not low.islower() or len(low) < 2 or not known(low):
+            return False
+        return low not in stopwords() and low not in _QUESTION_WORDS
+
+    for size in (3, 2):
+        for i in range(len(words) - size + 1):
+            run = words[i : i + size]
+            between = question[run[0].start() : run[-1].end()]
+            if not all(content(m) for m in run) or not re.fullmatch(
+                r"[A-Za-z]+(?: [A-Za-z]+)*", between
+            ):
+                continue
+            phrase = " ".join(m.group(0).lower() for m in run)
+            short = "".join(m.group(0)[0].lower() for m in run)
+            if phrase in joined or short in stopwords() or short in chat_words():
+                continue
+            if not names_someone(run[-1].group(0)):
+                continue  # a role ("project manager"), not "military memorials" for "mm"
+            # a word of its own, after no number ("5 pm") and inside no other word
+            if re.search(rf"(?<!\d )(?<!['’])\b{short}\b(?! ?\d)", joined):
+                return question[: run[0].start()] + short + question[run[-1].end() :]
+    return question
 
 
 def _recase(question: str, people: list[str]) -> str:

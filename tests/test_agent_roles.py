@@ -128,3 +128,13 @@ def test_a_role_named_by_its_apposition_is_no_pet(dreamed: Path):
     # called Guy.
     assert not (dreamed / "knowledge/pets/Guy.md").exists()
     assert first_line(dreamed, "who is my fish guy?").startswith("Ivan")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who is my project manager at lingua bridge?", "who is my project manager?"],
+)
+def test_a_role_memory_says_by_its_initials(memory: Path, question: str):
+    # Memory only ever says "pm"; a phrase of the question whose initials it is, said
+    # nowhere in full, is asked that way (not the "pm" of "5pm").
+    assert first_line(memory, question).startswith("Dana"), question
