@@ -2,8 +2,9 @@
 same event told by its other party with the converse verb (borrowed for lent, bought
 for sold), held to who does what, so that the same verb with its doer and another
 party swapped is refused; a span said as a share of a unit ('three quarters of an
-hour'); 'no plans to' or 'no wish to' denies the act under it. Each with the one-detail
-claim that must still be rejected."""
+hour'); 'no plans to' or 'no wish to' denies the act under it, and so does a 'not' on
+'get round to'; frequencies and 'next' and a weekday said another way. Each with the
+one-detail claim that must still be rejected."""
 
 from __future__ import annotations
 
@@ -106,3 +107,13 @@ def test_next_and_a_weekday_is_the_coming_one_or_the_one_after() -> None:
         "Ines has a dentist appointment on Tuesday 25 March 2025 at 9.", text, date="2025-03-10"
     )
     assert not r.ok and r.reason.startswith("date")
+
+
+def test_a_not_on_getting_round_to_an_act_denies_the_act() -> None:
+    text = "still haven't got around to fixing the fence, it's been weeks"
+    ok = check("Ines has not fixed the fence yet.", text)
+    assert ok.ok, ok.reason
+    r = check("Ines has fixed the fence.", text)
+    assert not r.ok and r.reason == "negation differs from the evidence"
+    ok = check("Ines has painted the shed.", "finally got round to painting the shed")
+    assert ok.ok, ok.reason

@@ -279,6 +279,23 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     return PLAIN
 
 
+def _act_after_to(tok: Any, gov: Any) -> bool:
+    """Is the clause the act a particle verb with 'to' takes, one verb to WordNet ('got
+    round to replying', 'get around to fixing': get_around_to; 'round' is the British
+    'around')?"""
+    from .lexicon import is_lemma
+
+    if tok.dep_ != "pcomp" or tok.head.lower_ != "to":
+        return False
+    lemma = gov.lemma_.lower()
+    for c in gov.children:
+        if c.dep_ in ("prt", "advmod", "acomp") and c.i < tok.i:
+            for p in (c.lower_, "a" + c.lower_):
+                if is_lemma(f"{lemma}_{p}_to"):
+                    return True
+    return False
+
+
 def _so_i_can(tok: Any) -> bool:
     """Does the verb follow 'so (that) <subject> can/could', read from the words: a
     purpose. Not 'so I can't come', a consequence."""
@@ -496,6 +513,10 @@ def predicates(
             # "never thought I'd enjoy it this much", "didn't expect the exam to go so
             # well": it came about, and the 'not' was the expectation's.
             mood, negative = PLAIN, own_neg
+        if gov is not None and gov.i in state and _act_after_to(tok, gov):
+            # "never got round to replying": a 'not' on a verb WordNet knows with its
+            # particle and 'to' as one (get_around_to) denies the act it takes.
+            negative = negative or state[gov.i][2]
         if (
             near is not None
             and near.pos_ == "NOUN"
