@@ -94,8 +94,11 @@ def _about_said(
             return "name"
     # Another person's words about "the tattoo" are about theirs, unless said to the
     # subject ("your tattoo"): "What does Jon's tattoo symbolize?" is not answered by
-    # Gina's "Got the tattoo a few years ago".
-    other = bool(spoken and who in known_people and who not in subj.speakers | subj.names)
+    # Gina's "Got the tattoo a few years ago". Whose thing it is speaks of it as theirs
+    # ("How is Gina's store doing?": Gina's "The store's doing great!").
+    other = bool(
+        spoken and who in known_people and who not in subj.speakers | subj.names | subj.owner_names
+    )
     for p in subj.phrases:
         if _to_other(c, subj) and re.search(rf"\byour {re.escape(p.removeprefix('my '))}\b", low):
             continue  # the subject's "Glad your son is okay" is the other person's son

@@ -135,3 +135,18 @@ def test_the_question_before_a_reply_is_context_not_its_own_words():
     assert {"book", "favourit", "kid"} <= c.words()
     assert {"book", "favourit", "kid"} <= c.asked_words()
     assert not {"book", "favourit", "kid"} & c.own_words()
+
+
+def test_the_owners_own_words_about_the_thing_are_about_theirs():
+    # "How is Iris's shop doing?" resolves to the page "Iris's shop": Iris's "The shop's
+    # doing great!" is about her shop (LoCoMo conv-30: Gina's store), while Marco's "the
+    # shop" is his own.
+    subj = Subject(
+        names={"iris's shop"}, phrases=["shop"], resolved="Iris's shop", covered={"shop"},
+        owner_names={"iris"}, question="How is Iris's shop doing?",
+    )  # fmt: skip
+    people = {"iris", "marco"}
+    hers = _turn("The shop's doing great!", "Iris")
+    assert _about(Candidate(hers.text, (hers,)), subj, people) == "phrase"
+    his = _turn("The shop's doing great!", "Marco")
+    assert _about(Candidate(his.text, (his,)), subj, people) is None
