@@ -55,7 +55,7 @@ from .lowercase import Named, find_names, with_names
 from .orient import WorkItem
 from .requests import injected
 from .roles import _changing, read_roles
-from .trades import comparisons
+from .trades import comparisons, moves_told
 
 #: spaCy entity labels that name a subject, and the page type they get.
 ENTITY_TYPES = {
@@ -336,7 +336,8 @@ class StatementReader:
                 # "the new manager, tomasz, wants ...": a role of the speaker's, named;
                 # "the corsa is miles better than the fiesta ever was": a thing of now
                 # against one of before (no "I" in either)
-                said = [ch for ch in read_changes(doc) if ch.possessed] + comparisons(doc)
+                said = [ch for ch in read_changes(doc) if ch.possessed]
+                said += comparisons(doc) + moves_told(doc)  # "the move from X went ok"
                 st.changes = self._typed(said)
                 # "the old corolla finally died", "quit rugby after the knee thing, physio
                 # said ...": no "I", yet the speaker's own values start and end there

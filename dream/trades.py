@@ -9,7 +9,9 @@ with Spotify as the verb):
 - a thing of now compared with one of before: "the corsa is miles better on fuel than
   the fiesta ever was", "the rav4 handles snow way better than the old civic did" ->
   the subject said in the present is new, the one after "than", said in the past or
-  called old, is old.
+  called old, is old;
+- a move named as a thing that happened: "the move from croydon nearly killed me" ->
+  Croydon is where the speaker lived before.
 
 The attribute is the one that holds the old value on the page, else the statement's
 topic, as for any change (`dream.changes`).
@@ -27,15 +29,18 @@ from .changes import (
     CHANGE_VERBS,
     END_VERBS,
     HEDGES,
+    HOME_VERBS,
     TIME_MODIFIERS,
     Change,
     _a_name,
     _hedge_word,
     _hedged,
+    _is_value,
     _label,
     _mine,
     _negated,
     a_time,
+    place_phrase,
 )
 
 #: Words before a value that keep it a value: a known one, the speaker's, or one
@@ -188,4 +193,30 @@ def comparisons(doc: Any) -> list[Change]:
             continue  # "Max is bigger than Oscar was at his age": two of them, no change
         if new.text.lower() != old.text.lower():
             out.append(Change(None, new.text, old.text, _label(new[-1])))
+    return out
+
+
+def moves_told(doc: Any) -> list[Change]:
+    """A move named as a thing that happened: "the move from croydon nearly killed me",
+    "the move from leith went ok", "our move to york went fine" -> the place it was
+    from ends as where the speaker lives, the place it was to is where they live now.
+    Only a move of the past (its clause's verb in the past tense: "the move to leeds is
+    next week" is still to come) and the speaker's ("her move to leeds" is not)."""
+    out = []
+    for noun in doc:
+        if noun.pos_ != "NOUN" or noun.lemma_.lower() not in HOME_VERBS:
+            continue
+        if any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in noun.children):
+            continue
+        verb = noun.head
+        if noun.dep_ not in ("nsubj", "nsubjpass") or verb.tag_ != "VBD" or _hedged(verb):
+            continue
+        for prep in (c for c in noun.children if c.dep_ == "prep"):
+            place = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if place is None or not _is_value(place) or place.ent_type_ == "PERSON":
+                continue
+            if prep.lower_ == "from":
+                out.append(Change("Lives in", None, place_phrase(place), "GPE", ended=True))
+            elif prep.lower_ == "to":
+                out.append(Change("Lives in", place_phrase(place), None, "GPE", new_type="place"))
     return out

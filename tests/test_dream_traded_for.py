@@ -133,3 +133,48 @@ def test_a_comparison_names_a_change_only_between_now_and_before():
         "my sister's new boss, karen, is awful",  # the sister's
     ):
         assert _read(text) == [], text
+
+
+def _dream_chats(tmp_path, chats: list[tuple[str, str]]) -> str:
+    """The owner's profile after capturing one Brain JSONL file of one-turn sessions
+    ((ISO day, what the user typed)) and dreaming."""
+    import json
+
+    from click.testing import CliRunner
+
+    from brain.cli import cli
+
+    chat = tmp_path / "chats.jsonl"
+    lines = [
+        {"id": f"{day}-s{n}", "started_at": f"{day}T12:00:00+00:00", "title": f"chat {n}",
+         "turns": [{"role": "user", "content": text}]}
+        for n, (day, text) in enumerate(chats)
+    ]  # fmt: skip
+    chat.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    memory = tmp_path / "memory"
+    for args in (
+        ["init", str(memory)],
+        ["capture", "session", str(chat), "--memory", str(memory)],
+        ["dream", "--memory", str(memory)],
+    ):
+        out = CliRunner().invoke(cli, args)
+        assert out.exit_code == 0, out.output
+    return (memory / "knowledge/people/User.md").read_text()
+
+
+def test_a_move_told_as_a_thing_that_happened_ends_the_old_home(tmp_path):
+    """ "the move from croydon went ok": Croydon is no longer where the speaker lives,
+    though the new place goes unnamed; a move still to come ("the move to leeds is next
+    week") changes nothing yet."""
+    page = _dream_chats(
+        tmp_path,
+        [
+            ("2026-01-10", "we live in croydon, near the tram stop"),
+            ("2026-02-03", "the move to leeds is next week, so much packing"),
+            ("2026-02-10", "the move from croydon went ok, cat hates it here"),
+        ],
+    )
+    current, history = section_text(page, "Current"), section_text(page, "History")
+    assert "Croydon" not in current, current
+    assert "Leeds" not in current, current
+    assert re.search(r"\*\*Lives in:\*\* \[\[Croydon\]\] — 2026-01-10 to 2026-02-10", history)
