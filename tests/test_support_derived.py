@@ -117,3 +117,20 @@ def test_a_not_on_getting_round_to_an_act_denies_the_act() -> None:
     assert not r.ok and r.reason == "negation differs from the evidence"
     ok = check("Ines has painted the shed.", "finally got round to painting the shed")
     assert ok.ok, ok.reason
+
+
+def test_who_does_a_thing_with_someone_or_to_each_other_is_no_swap() -> None:
+    # A plain object or a 'with' is no other side: marrying, meeting, lunch with someone.
+    for text, claim in (
+        ("I married Tom in 2010", "Tom married Ines in 2010."),
+        ("I met Jo at the climbing gym last year", "Jo met Ines at the climbing gym last year."),
+        ("I had lunch with Priya yesterday", "Priya had lunch with Ines yesterday."),
+        ("I split up with Mark last month", "Mark and Ines split up last month."),
+    ):
+        ok = check(claim, text)
+        assert ok.ok, (claim, ok.reason)
+    # One reading of the block in the claim's way is enough: the aunt's helping is
+    # another verb than Ines's.
+    text = "I started volunteering to help out. My aunt used to help my family when we struggled"
+    ok = check("Ines started volunteering to help out.", text)
+    assert ok.ok, ok.reason

@@ -60,11 +60,13 @@ def _keys(tok: Any, speaker: set[str], listeners: set[str], claim_names: list[st
         return {_LISTENER}
     if low in _THIRD:
         return {claim_names[0]} if len(claim_names) == 1 else set()
-    if tok.pos_ == "PROPN":
+    if tok.pos_ in ("PROPN", "NOUN"):
+        # A name the tagger reads as a noun ('Ines') is still the speaker's.
         if low in speaker:
             return {_SPEAKER}
         if low in listeners:
             return {_LISTENER}
+    if tok.pos_ == "PROPN":
         return {low}
     if tok.pos_ == "NOUN":
         # A thing swapped is as wrong as a person ('the dog chased the cat'), and a word
@@ -95,8 +97,8 @@ def _person(tok: Any, *known: Any) -> set[str]:
     neighbour Dave': both 'neighbour' and 'dave')."""
     keys = _keys(tok, *known)
     for c in tok.children:
-        if c.dep_ in ("compound", "appos") and c.pos_ in ("PROPN", "NOUN"):
-            keys |= _keys(c, *known)
+        if c.dep_ in ("compound", "appos", "conj") and c.pos_ in ("PROPN", "NOUN", "PRON"):
+            keys |= _keys(c, *known)  # 'Mark and Caroline split up': both do it
     return keys
 
 
@@ -140,20 +142,29 @@ def _doer(verb: Any, known: tuple, block: bool) -> set[str] | None:
     return _person(subj, *known) or None
 
 
+#: Prepositions whose object is the other party of a verb: whom it is to, from or for
+#: ('lent it to Dave', 'bought it off a coworker'). Not 'with' or 'against': who does a
+#: thing with or against someone does it together ('had lunch with Priya' is Priya's
+#: lunch with her too).
+_OTHER_SIDE = frozenset(["to", "from", "for", "off"])
+
+
 def _others(verb: Any, known: tuple) -> set[str]:
-    """Everyone else the verb's own words name: its objects, whom it is to, from or for,
-    and whose things they are ('to my barbecue'), not the people of a clause under it."""
+    """The verb's other party, and whose things it names ('to my barbecue'): whom it is
+    given to (a dative), to, from or for; a direct object only of a verb with a clause
+    after it ('taught me to fish', 'told me to go'). A plain object is no other side:
+    'I married Tom' is also 'Tom married me', and so are meeting, dating and hugging."""
     out: set[str] = set()
-    subj = _verb_subject(verb)
-    skip = {t.i for t in subj.subtree} if subj is not None else set()
-    agent = [c for c in verb.children if c.dep_ == "agent"]
-    for c in agent:
-        skip |= {t.i for t in c.subtree}
-    stack = [c for c in verb.children if c.i not in skip and c.dep_ not in _CLAUSES]
+    told = any(c.dep_ in ("xcomp", "ccomp") for c in verb.children)
+    starts = []
+    for c in verb.children:
+        if c.dep_ in ("dative", "iobj") or (c.dep_ == "dobj" and told):
+            starts.append(c)
+        elif c.dep_ == "prep" and c.lower_ in _OTHER_SIDE:
+            starts.extend(g for g in c.children if g.dep_ == "pobj")
+    stack = list(starts)
     while stack:
         tok = stack.pop()
-        if tok.i in skip:
-            continue
         out |= _keys(tok, *known)
         stack.extend(c for c in tok.children if c.dep_ not in _CLAUSES)
     return out
@@ -216,8 +227,12 @@ def who_does_what(
         if not c_doer:
             continue
         c_others = _others(cv, (speaker, listeners, claim_names))
+        turned_same: list[Any] = []
+        kept = False  # a block verb of the claim's that its doer does, or whose doer is unsaid
         for ev in matches:
             e_doer = _doer(ev, ev_known, block=True)
+            if ev.lemma_.lower() == c_lemma and (not e_doer or _same(c_doer, e_doer)):
+                kept = True
             if not e_doer or _same(c_doer, e_doer):
                 continue
             # The claim's doer is someone else the block's verb names, or the block's doer
@@ -226,9 +241,14 @@ def who_does_what(
             if not turned:
                 continue
             if ev.lemma_.lower() == c_lemma:
-                subj = _verb_subject(ev)
-                who = " ".join(t.text for t in subj.subtree) if subj is not None else "I"
-                swapped.append((cv.text, who))
+                turned_same.append(ev)
             else:
                 converse.add(cv.text.lower())
+        # 'I started volunteering to help' is no swap for a claim that Maria helps
+        # because the block's aunt 'used to help my family' too: one reading in the
+        # claim's way is enough.
+        if turned_same and not kept:
+            subj = _verb_subject(turned_same[0])
+            who = " ".join(t.text for t in subj.subtree) if subj is not None else "I"
+            swapped.append((cv.text, who))
     return Roles(tuple(swapped), frozenset(converse))
