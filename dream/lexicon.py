@@ -219,9 +219,10 @@ def called_out(span: Any) -> bool:
         return False  # "Jon called": a subject
     appos = next((c for c in span.root.children if c.dep_ == "appos"), None)
     if appos is not None:
-        # "Caroline, my family's been great": no second comma closes what she is
+        # "Caroline, my family's been great": no second comma closes what she is, nor
+        # the sentence's end ("Oscar, my guinea pig.")
         edge = appos.right_edge.i + 1
-        return edge < len(doc) and doc[edge].text not in (",", "-", "–", "—", ")")
+        return edge < span.root.sent.end and not doc[edge].is_punct
     if any(c.dep_ in ("relcl", "acl") for c in span.root.children):
         return False  # "Jon, who I met at work, is nice"
     # "Jon, my store is doing well": what follows the comma is a clause of its own

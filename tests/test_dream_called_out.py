@@ -23,6 +23,8 @@ TURNS = [
     ("Caroline", "Hey Melanie, my online clothing store has been a roller coaster but rewarding."),
     ("Melanie", "Thanks, Caroline! Kwame, my new manager, is great."),
     ("Caroline", "Oh nice. My landlord, Priya Shah, raised the rent again."),
+    ("Melanie", "Do you have pets, Caroline?"),
+    ("Caroline", "Thanks, Mel! And yup, I do- Oscar, my guinea pig. He's been great."),
 ]  # fmt: skip
 
 
@@ -55,3 +57,5 @@ def test_a_name_called_out_is_no_value(memory: Path) -> None:
 
 def test_a_name_an_apposition_describes_is_still_a_value(memory: Path) -> None:
     assert any(x.startswith("- **Manager:** [[Kwame]]") for x in current(memory, "Melanie"))
+    # ... also when the sentence ends it: "Oscar, my guinea pig."
+    assert any(x.startswith("- **Guinea pig:** [[Oscar]]") for x in current(memory, "Caroline"))
