@@ -43,6 +43,7 @@ from .spans import (
     money_rank,
     names,
     occupations,
+    since_spans,
     written_lowercase,
 )
 from .text import WORD, stem, stopwords, terms
@@ -285,7 +286,10 @@ class SpanPicker:
         if kind == "frequency":
             return self._pick(s, frequencies(s) or amounts(s))
         if kind == "duration":
-            return self._pick(s, durations(s))
+            # "how long have i been doing yoga?" asks for a stretch still going on: when
+            # it began answers it ("since uni") as well as a count does.
+            ongoing = _ONGOING.search(q.text) is not None
+            return self._pick(s, durations(s) or (since_spans(s) if ongoing else []))
         if kind == "occupation":
             found = occupations(s)
             # A job said as a phrase of its own ("on nights at the depot, forklift
@@ -692,6 +696,8 @@ def _plural(word: str) -> bool:
     return word.endswith("s") and any(b != word for b in base_forms(word))
 
 
+#: A question of something still going on: "how long have you been ...", "has she had".
+_ONGOING = re.compile(r"\b(?:have|has|'ve|been)\b", re.I)
 #: A labelled value this long at most may be a code ("JT 48 22 91 C", "HL/TEN/20931").
 CODE_CHARS = 24
 

@@ -249,6 +249,36 @@ def durations(sentence: str) -> list[Span]:
     return [Span(m.group(0), m.start(), m.end()) for m in _DURATION.finditer(sentence)]
 
 
+#: "since" and what it names, up to a break: "since uni", "since 2019", "ever since i
+#: moved here"; a "for" with no count: "for years", "for ages".
+_SINCE = re.compile(
+    r"\b(?:ever\s+)?since\s+(?P<what>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
+    r"(?=\s*(?:[,.;!?)]|$)|\s+(?:and|but|so|because|bc|lol|haha|now|tho|though|which|"
+    r"it|its|it's|i|we|he|she|they|that)\b)"
+    r"|\bfor\s+(?:many\s+|several\s+)?(?:years|months|weeks|decades|ages|a\s+while)\b",
+    re.I,
+)
+_SUBJECT = re.compile(r"(?:i|we|he|she|they|you|it)\s+([a-z']+)", re.I)
+
+
+def since_spans(sentence: str) -> list[Span]:
+    """How long something has gone on, said by when it began ("doing yoga since uni",
+    "running with them since 2019") or with no count ("for years"): the answer to "how
+    long have ... been" when no stretch is counted. A clause after "since" is a time
+    when its verb is past ("since i moved"); "since it's raining" gives a reason."""
+    from validators.lexicon import is_past
+
+    out = []
+    for m in _SINCE.finditer(sentence):
+        what = m.group("what")
+        if what:
+            clause = _SUBJECT.match(what)
+            if clause and not is_past(clause.group(1)) and clause.group(1) not in ("was", "were"):
+                continue
+        out.append(Span(m.group(0), m.start(), m.end()))
+    return out
+
+
 def occupations(sentence: str) -> list[Span]:
     out = []
     for m in _OCCUPATION.finditer(sentence):
@@ -496,5 +526,6 @@ __all__ = [
     "frequencies",
     "names",
     "occupations",
+    "since_spans",
     "written_lowercase",
 ]

@@ -15,7 +15,12 @@ its character offsets, the day it resolves to, the stretch it covers and its pre
 - given the day it was said: 'yesterday', 'last night', 'the day before yesterday',
   'last fri', 'on saturday', 'two weeks ago', 'a couple of days ago', 'in a fortnight',
   'next month', 'this weekend', 'the week before last', 'the 13th', 'saturday the 26th',
-  'the 15th of every month'.
+  'the 15th of every month', and typed short: 'arrives 14th', 'on 1st', 'on thurs'.
+
+Whether a day of the month or week said alone is behind or ahead is the tense of the verb
+it goes with, by the dependency parse of its sentence ("the guy i met starts on the 19th":
+the day goes with "starts", not "met"; "rang him on mon": with "rang"); the words before
+it decide where the parse finds no verb.
 
 With `loose`, it also returns what leaves open which day is meant ('Friday', 'in June',
 'last summer', 'the 3rd time'): every stretch such a phrase may mean is in its `readings`,
@@ -586,9 +591,77 @@ def _past_clause(text: str, at: int) -> bool:
     low = text.lower()
     pasts += [m.end() for m in _SUBJECT_VERB.finditer(low, begin, at) if is_past(m.group(1))]
     if not pasts:
-        return False
+        # A past the words before the day do not show: an irregular form the list lacks
+        # with no subject before it ("rang him on mon"), or a verb after the day ("on sun
+        # we went to the beach"): the parse says, for a verb in the day's own clause
+        # ("booked milo in at the vet, the 21st at 9": the 21st is no day of booking).
+        return _verb_of_day_past(text, at, begin) is True
     after = text[max(pasts) : at]
-    return _TO_COME.search(after) is None and not any(_present_verb(w) for w in after.split())
+    if _TO_COME.search(after) is not None or any(_present_verb(w) for w in after.split()):
+        return False
+    # A past form before the day may belong to another verb than the one the day goes
+    # with: in "the guy i met starts on the 19th" the meeting is past, the starting is
+    # not ("starts" is a noun too, so no word list tells). The parse says which verb the
+    # day hangs on; its tense decides.
+    return _verb_of_day_past(text, at) is not False
+
+
+#: Where a sentence ends, for the parse of the one a day is said in.
+_SENTENCE_END = re.compile(r"[.!?\n]+")
+#: Auxiliaries that put a verb in the past ("was delivered", "had moved", "did go").
+_PAST_AUX = frozenset(["was", "were", "had", "did"])
+#: Auxiliaries that say the act is still to come or going on ("will start", "is being
+#: delivered", "gets fitted", "are coming", "gonna").
+_COMING_AUX = frozenset(
+    ["will", "'ll", "ll", "shall", "wo", "gon", "gonna", "going", "is", "are", "am", "'re",
+     "'m", "be", "being", "get", "gets", "getting", "can", "should", "must", "might"]
+)  # fmt: skip
+
+
+def _verb_of_day_past(text: str, at: int, begin: int = 0) -> bool | None:
+    """Is the verb the day at `at` hangs on in the past, by the parse of its sentence
+    (None: no verb found at or after `begin`, or no parser)? The nearest verb up the
+    day's heads, or the root when the tagger took a verb for a noun ("starts/NNS"); its
+    auxiliaries first, then its tag: a past form (VBD, or a participle with no
+    auxiliary, which the small model gives for a simple past) is past; the present, a
+    gerund or a base form is not."""
+    lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    end = _SENTENCE_END.search(text, at)
+    hi = end.start() if end else len(text)
+    doc = _parsed(text[lo:hi])
+    if doc is None:
+        return None
+    tok = next((t for t in doc if t.idx + len(t) > at - lo), None)
+    if tok is None:
+        return None
+    from .nlp import nearest_up
+
+    verb = nearest_up(tok, lambda t: t.tag_.startswith("VB") or t.dep_ == "ROOT", 12)
+    if verb is None or not verb.tag_.startswith(("VB", "NN")) or _date_word(verb.text):
+        return None  # "sept 21st" alone: the tagger's verb is the date's own word
+    if verb.idx + lo < begin:
+        return None  # a verb of a clause before the day's
+    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(a in _PAST_AUX for a in auxes) or any(a in ("have", "has", "'ve") for a in auxes):
+        return True  # "was being delivered", "had moved", "have moved"
+    if any(a in _COMING_AUX for a in auxes):
+        return False
+    return verb.tag_ in ("VBD", "VBN")
+
+
+def _date_word(word: str) -> bool:
+    return word[:1].isdigit() or is_date_word(word) or word.lower() in WEEKDAY_SHORT
+
+
+@lru_cache(maxsize=1024)
+def _parsed(sentence: str):  # type: ignore[no-untyped-def]
+    from .errors import LanguageError
+    from .nlp import parse
+
+    try:
+        return parse([sentence])[0]
+    except LanguageError:
+        return None  # without the English model, the words alone decide
 
 
 def _present_verb(word: str) -> bool:
@@ -666,10 +739,11 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
         d = d or around[0]
         found.add(start, m.end(), d, "day", readings=[(r, r) for r in sorted({*around, d})],
                   shown=render_date(d), loose=not firm, **rel)  # fmt: skip
+    _bare_ordinals(text, said_on, found)
     for m in _REL_WEEKDAY.finditer(text):
         which = " ".join(m.group(1).lower().split())
         wd = weekday_number(m.group(2))
-        if wd is None or (which == "on" and m.group(2).lower() in WEEKDAY_SHORT):
+        if wd is None or (which == "on" and not _short_day(m.group(2), wd, text[m.end() :])):
             continue  # 'on sun loungers': a short form after 'on' is only a loose reading
         back, ahead = _weekday_around(wd, said_on)
         if which in ("last", "past", "this past") or (
@@ -722,6 +796,61 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
             y = said_on.year + sign
             found.add(m.start(), m.end(), dt.date(y, 1, 1), unit, last=dt.date(y, 12, 31),
                       shown=str(y), **rel)  # fmt: skip
+
+
+#: A day of the month written without "the" ("oven arrives 14th", "delivery's on 3rd"),
+#: with the word before it.
+_BARE_ORDINAL = re.compile(rf"(?<![\w'])([1-9]|[12][0-9]|3[01]){_ORD}\b", re.I)
+_WORD_BEFORE = re.compile(r"([A-Za-z']+)\s+$")
+#: Prepositions a day of the month is said after ("on 14th", "by 3rd", "from 22nd").
+_TIME_PREPOSITIONS = frozenset(
+    ["on", "by", "until", "till", "til", "from", "before", "after", "since", "due", "for"]
+)
+#: A part of the day after a day of the week ("on sat morning").
+_PART_OF_DAY = re.compile(r"\s+(?:morning|afternoon|evening|night|nite|arvo|eve)\b", re.I)
+
+
+def _bare_ordinals(text: str, said_on: dt.date, found: _Found) -> None:
+    """A day of the month said without "the", as people type it: after a preposition of
+    time ("on 14th", "by 3rd"), or right after the verb of an act still to come ("oven
+    arrives 14th", "sofa comes 22nd"). A place in a race is told once it is run ("came
+    3rd", "finished 2nd"), so after a verb in the past it is no day; and "3rd time",
+    "2nd floor", "my 40th" are none (a noun follows, or no verb or preposition comes
+    before)."""
+    from validators.lexicon import base_forms, is_base_verb
+
+    for m in _BARE_ORDINAL.finditer(text):
+        if not found.free(m.start(), m.end()) or _ORDINAL_BREAK.match(text, m.end()) is None:
+            continue
+        before = _WORD_BEFORE.search(text, 0, m.start())
+        if before is None:
+            continue
+        word = before.group(1).lower()
+        past = _past_clause(text, m.start())
+        if word in _TIME_PREPOSITIONS:
+            past = past and word not in ("by", "until", "till", "til", "for")
+        elif past or not (
+            word in ("is", "are", "be") or word.endswith("'s")  # "delivery's 14th"
+            or any(is_base_verb(b) for b in base_forms(word))
+        ):  # fmt: skip
+            continue
+        d = _day_of_month(int(m.group(1)), said_on, past, None)
+        if d is not None:
+            found.add(m.start(), m.end(), d, "day", shown=render_date(d), relative=True)
+
+
+def _short_day(word: str, wd: int, after: str) -> bool:
+    """Does a day's short form after "on" name the day? Always when the dictionary knows
+    it only as the day or not at all ('thurs', 'fri', 'tues'); one that is another word
+    too ('sat', 'sun', 'wed') only when a break or a part of the day follows it ("on sat,"
+    "on sun morning"; not "on sun loungers")."""
+    from validators.lexicon import senses_within
+
+    if word.lower() not in WEEKDAY_SHORT:
+        return True
+    if senses_within(word, WEEKDAY_NAMES[wd]):
+        return True
+    return _ORDINAL_BREAK.match(after) is not None or _PART_OF_DAY.match(after) is not None
 
 
 def _loose(text: str, said_on: dt.date, found: _Found) -> None:

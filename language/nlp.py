@@ -1,7 +1,7 @@
 """The English pipeline (spaCy's small CPU model, shipped as a Python package), loaded once.
 
-Only Dream imports this: parsing is offline work, and answering stays fast by never
-loading it.
+Dream parses every sentence; the reader and the date parser parse only the sentences
+they must (the verb a day goes with, the clause an amount is in), one at a time.
 """
 
 from __future__ import annotations

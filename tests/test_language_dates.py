@@ -391,3 +391,60 @@ def test_a_day_without_a_year_told_in_the_past_is_not_after_the_day_said() -> No
     # The tense is the date's own clause's: the flight is to come, though booked.
     got = one("finally booked flights to lisbon, we fly out on the 14th of may", said)
     assert got.date == D(2026, 5, 14)
+
+
+# -- days still to come, as people type them (issue 12) ------------------------------------
+
+MON = D(2026, 3, 2)  # Monday 2 March 2026
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "day"),
+    [
+        # a day of the month with no "the": after the verb of a coming act, after "on"/"by"
+        ("oven arrives 14th so no roast this weekend", "14th", D(2026, 3, 14)),
+        ("the new bed comes 22nd, the oak one", "22nd", D(2026, 3, 22)),
+        ("the plumber is coming on 1st", "1st", D(2026, 4, 1)),
+        ("invoice needs paying by 3rd", "3rd", D(2026, 3, 3)),
+        # a short day after "on" that the dictionary knows only as the day
+        ("the fridge delivery's on thurs so i'm wfh", "on thurs", D(2026, 3, 5)),
+        ("boiler service is on fri morning", "on fri", D(2026, 3, 6)),
+        # ... or another word too, when a break or a part of the day follows
+        ("the party is on sat, come!", "on sat", D(2026, 3, 7)),
+        ("we're off to the coast on sun morning", "on sun", D(2026, 3, 8)),
+    ],
+)
+def test_a_coming_day_typed_short(text: str, phrase: str, day: dt.date) -> None:
+    assert found(text, MON)[phrase] == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "she came 3rd in the race",  # a place in a race, told once it is run
+        "he finished 2nd!",
+        "my 40th is a big one",
+        "we live on the 2nd floor",
+        "lying out on sun loungers all day",  # 'sun' is a word before a noun
+        "i sat on the sofa all evening",
+    ],
+)
+def test_no_day_in_a_place_in_a_race_a_floor_or_a_word(text: str) -> None:
+    # the same words a day is read in, where they name one
+    assert found("she comes 3rd, can't wait", MON)["3rd"] == D(2026, 3, 3)
+    assert found("the bbq is on sun, bring a chair", MON)["on sun"] == D(2026, 3, 8)
+    assert [s for s in dates(text, MON) if s.relative] == []
+
+
+def test_the_tense_of_the_verb_a_day_goes_with() -> None:
+    # "met" is past, "starts" (a noun too) is the verb the day hangs on: still to come
+    assert found("the guy i met starts on the 19th", D(2026, 4, 6))["the 19th"] == D(2026, 4, 19)
+    assert found("the woman i interviewed starts on the 2nd", D(2026, 4, 6))["the 2nd"] == D(
+        2026, 5, 2
+    )
+    # ... and the past still reads as past
+    assert found("the guy i met started on the 2nd", D(2026, 4, 6))["the 2nd"] == D(2026, 4, 2)
+    assert found("boiler service was on fri morning", D(2026, 5, 6))["on fri"] == D(2026, 5, 1)
+    # a past the words before the day do not show: an irregular form with no subject, a
+    # verb after the day
+    assert found("rang him on mon about it", D(2026, 5, 6))["on mon"] == D(2026, 5, 4)

@@ -366,6 +366,13 @@ def is_noun(word: str) -> bool:
     return any(wn.pos[s] == "n" for s in _senses(word))
 
 
+@cache
+def senses_within(word: str, other: str) -> bool:
+    """Is every sense in use of `word` one of `other`'s ('fri' of 'friday'; not 'sat',
+    which is also 'sit')? True for a word the dictionary does not know ('thurs')."""
+    return _senses(word) <= _senses(other)
+
+
 def wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
