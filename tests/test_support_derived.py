@@ -134,3 +134,9 @@ def test_who_does_a_thing_with_someone_or_to_each_other_is_no_swap() -> None:
     text = "I started volunteering to help out. My aunt used to help my family when we struggled"
     ok = check("Ines started volunteering to help out.", text)
     assert ok.ok, ok.reason
+
+
+def test_a_name_greeted_is_not_the_doer() -> None:
+    text = "Hey John! Haven't talked to you in a bit, I read a great book about castles"
+    ok = check("Ines has not talked to John in a while.", text, speaker="Ines")
+    assert ok.ok, ok.reason

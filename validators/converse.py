@@ -133,6 +133,8 @@ def _doer(verb: Any, known: tuple, block: bool) -> set[str] | None:
     if any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children):
         return None  # a passive with no 'by': its doer is not said
     subj = _verb_subject(verb)
+    if subj is not None and any(t.dep_ == "intj" or t.text == "!" for t in subj.subtree):
+        subj = None  # 'Hey John! Haven't talked to you': a greeting, not who talked
     if subj is None:
         if block and verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBN", "VBZ", "VBP", "VBG"):
             return {_SPEAKER}
