@@ -77,6 +77,8 @@ DETAIL_BONUS = 0.04
 DETAIL_LABELS = {"DATE", "TIME", "CARDINAL", "MONEY", "QUANTITY", "PERCENT", "ORDINAL"}
 MIN_WORDS = 4
 MAX_LINE_CHARS = 90
+#: A long line is cut at a clause boundary no nearer its start than this.
+MIN_CLAUSE_CHARS = 16
 #: A concrete kind ("person", "project", ...) must beat "abstract" by this much.
 CONCRETE_MARGIN = 0.03
 #: Two statements of one speaker this similar (cosine) say the same thing.
@@ -158,10 +160,15 @@ def _shorten(text: str) -> str:
     if len(text) <= MAX_LINE_CHARS:
         return text
     cut = text[: int(MAX_LINE_CHARS * 1.3)]
-    for sep in ("; ", " - ", ", and ", ", but ", ", so ", ", "):
-        i = cut.rfind(sep, MAX_LINE_CHARS // 2)
-        if i > 0:
-            return cut[:i]
+    # A late clause boundary first; then an early one, down to a short clause: a cut
+    # between words may drop the word that turns the clause around ("tuesdays are my
+    # pottery night too, all that hunching over the wheel probably doesnt help" cut
+    # after "probably"), and the line would say what the turn does not.
+    for least in (MAX_LINE_CHARS // 2, MIN_CLAUSE_CHARS):
+        for sep in ("; ", " - ", ", and ", ", but ", ", so ", ", "):
+            i = cut.rfind(sep, least)
+            if i > 0:
+                return cut[:i]
     words = text[:MAX_LINE_CHARS].rsplit(" ", 1)[0].split()
     while len(words) > 3 and words[-1].lower().strip(",.") in _DANGLING:
         words.pop()
