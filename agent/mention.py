@@ -78,12 +78,9 @@ class Mentions(ValueFit):
             )
             # Half of them, rounded up: "dentist check-up" tells when the "dentsit
             # appointment" is, though "appointment" is nowhere near "check-up".
-            # "What colour is it?": "white" is one. (A name that reads as a thing's does not
-            # say a kind memory never names: "which gym do i go to?" is not answered by
-            # "Tojiro", a knife's maker, when no gym is ever mentioned.)
-            kind = bool(self._kinds_asked(c.text))
             close = sum(
-                self._close(word, words, by_meaning=word not in named) or (word == head and kind)
+                self._close(word, words, by_meaning=word not in named)
+                or (word == head and bool(self._kinds_asked(c.text)))
                 for word in surface
             )
             labelled = self._of_attribute(c) or bool(self._asked_fields(c))

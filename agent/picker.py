@@ -21,8 +21,8 @@ from validators.lexicon import (
     describes,
     kind_asked,
     known,
+    names_someone,
     names_worker,
-    primarily_someone,
 )
 
 from .kinds import job_phrases, noun_starts
@@ -30,7 +30,6 @@ from .labels import Labels, field_of
 from .offered import of_another_thing
 from .question import Question
 from .slots import Asked, Fill, asked_slot, fill
-from .someone import asks_someone, reads_as
 from .spans import (
     COUNT_WORDS,
     Span,
@@ -204,9 +203,7 @@ class SpanPicker:
         "which city"), which a person's name never answers; "which friend" asks someone."""
         head = self.q.head
         kind = self.q.answer_type
-        return kind == "place" or (
-            kind == "thing" and bool(head) and not asks_someone(self.similarity, head or "")
-        )
+        return kind == "place" or (kind == "thing" and bool(head) and not names_someone(head))
 
     # -- answer spans ----------------------------------------------------------------------
 
@@ -299,7 +296,7 @@ class SpanPicker:
             # driver, so ..."): a worker's noun by WordNet, said of no one else.
             found += [
                 Span(s[a:b], a, b)
-                for a, b in job_phrases(s, self.similarity)
+                for a, b in job_phrases(s)
                 if not any(o.start < b and a < o.end for o in found)
             ]
             return self._pick(s, [o for o in found if not self._in_question(o.text)])
@@ -495,20 +492,7 @@ class SpanPicker:
             return False  # a capitalized ordinary word ("Book me the aisle seat")
         # Someone memory knows, or named after the word for who they are ("my sister
         # jen"), is who, not what or where: "Son: Gary" says no place, "jen" no car.
-        if not self._asks_no_one:
-            return True
-        if low in self.known_people or after_someone(text, n):
-            return False
-        # A name that reads as a person's, by its use and by itself: "Sam keeps telling me
-        # to move my money" names no bank, however near "bank" is. (A place asked is told
-        # by its preposition, `_span_of_kind`.)
-        # Only for one thing of a kind that is no animal: a pet has a person's kind of name
-        # ("Oscar"), and a list asked ("what events") is told by its words.
-        if not self._one_kind_asked or self.similarity is None:
-            return True
-        if primarily_someone(self.q.head or "") == "animal":
-            return True
-        return not reads_as(self.similarity, text, n.text, "person")
+        return not (self._asks_no_one and (low in self.known_people or after_someone(text, n)))
 
     def _in_question(self, text: str) -> bool:
         # A title is no part of the answer: "Dr. Hollis" is Hollis, whom the question names.

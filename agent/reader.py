@@ -13,13 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from validators.lexicon import concrete
 
 from .about import _about
-from .mention import MAX_MENTION, SIM_MENTION, Mentions
+from .mention import SIM_MENTION, Mentions
 from .offered import several as offers_several
 from .picker import _LIST_GAP, _PLURAL, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns
@@ -135,9 +135,6 @@ class Reader(Currency, Mentions):
         said = set().union(*(c.words() for c in pool)) if pool else set()
         focus_said = {t for t in q.focus if shared({t}, said)}
         base_focus = focus_said or set(q.focus)
-        # A name stands for the kind asked only where memory mentions the kind at all:
-        # "which gym do i go to?" is no question "Tojiro" answers when no gym is said.
-        kind_said = bool(head_words) and bool(shared(head_words, said))
         # A word of the question that nothing memory returned says ("studying", when the
         # user wrote "my kid's doing nursing at the college") is said by a sentence's word
         # near it in meaning ("college", by the embedding model, as in `_mentioning`).
@@ -235,8 +232,7 @@ class Reader(Currency, Mentions):
             found_late = (c.rank > 3 or c.context) and not retells
             labelled = bool(self._asked_fields(c))  # "Monthly rent:" for the payment
             late = matched == 0 and about in ("none", "speaker", "own") and found_late
-            said = about == "speaker" and (self._job_said(c) or (kind_said and self._thing_said(c)))
-            if late and not labelled and not said:
+            if late and not labelled and not (about == "speaker" and self._job_said(c)):
                 continue
             kept.append((c, about, focus, focus_frac, matched))
 
@@ -315,13 +311,9 @@ class Reader(Currency, Mentions):
                     continue
                 if focus:  # ... and counts as said for the focus too
                     focus_frac = len(shared(focus, c.words() | self.subj.hard)) / len(focus)
-            named = span and (
-                self._kind_named(c, span, pool) or (kind_said and self._thing_named(c, span))
-            )
-            if span and not weak and focus_frac < 1.0 and named:
+            if span and not weak and focus_frac < 1.0 and self._kind_named(c, span, pool):
                 # "Ill try Moonlight next year" names a variety, as the conversation says
                 # ("varieties like 'Moonlight'"): the kind asked for is said of the value.
-                # So does the name of a bank for "which bank" (`fit._thing_named`).
                 focus_frac = len(shared(focus, c.words() | head_words)) / len(focus)
             # Half the focus said on the day the question names ("What exciting news did
             # Maria share on 16 June?": "I got some great news to share") is as near.
@@ -402,8 +394,6 @@ class Reader(Currency, Mentions):
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
             out.append(Reading(c, score, span, about, weak, when, sim, fit, self._apart(c, span)))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
-        if self._one_kind_asked:
-            out = _named_beside(out, self._of_kind)
         out = self._mentioning(out, topic, pool)
         if self._one_kind_asked and concrete(q.head or ""):
             # "what car": a sentence that names a car. "What advice" is answered by what
@@ -412,10 +402,6 @@ class Reader(Currency, Mentions):
         if rival_wins([subject_fit(r) for r in out[:1]], rival_fits):
             return []  # what was asked about is another person's (see whose.py)
         nouns = {t for t in topic if t in self._asked_nouns}
-        if q.answer_type == "occupation":
-            # "what does ron do for work?": "work" asks for a job, as "job" does, and
-            # the other person's "i'm a mess at work" makes no job of Ron's theirs.
-            nouns -= terms("work living")
         if speaks and theirs_only(nouns, subject_words, other_words, shared):
             return []  # ... or only the other person ever says it
         if (q.current or q.lately) and out:
@@ -432,15 +418,6 @@ class Reader(Currency, Mentions):
         if out and q.past:
             out = self._value_before(out)
         return out
-
-    def _of_kind(self, r: Reading) -> bool:
-        """The reading's value is a thing of the kind asked: one WordNet files under it
-        ("cello" for "instrument") or a name that reads as one (`fit._thing_named`)."""
-        span = (r.span or "").lower()
-        kinds = self._kinds_asked(r.candidate.text)
-        return any(k.text.lower() == span for k in kinds) or self._thing_named(
-            r.candidate, r.span or ""
-        )
 
     def _value_by_meaning(self, c: Candidate, about: str, sim: float) -> bool:
         """A current value the asker's page keeps ("Tools and tech: calendar"), whose
@@ -499,36 +476,6 @@ def dominant_names(q: Question, pool: Sequence[Candidate], least: int = 3) -> se
         for n in q.names
         if sum(1 for t in texts.values() if re.search(rf"\b{re.escape(n.lower())}\b", t)) >= least
     }
-
-
-#: Turns apart that a sentence naming the thing asked may be from the one that shares the
-#: question's words: the turn before or after, or one more between.
-BESIDE = 2
-
-
-def _named_beside(readings: list[Reading], of_kind: Callable[[Reading], bool]) -> list[Reading]:
-    """Asked for one thing of a kind ("which bank does leo use?"), the best reading names
-    none ("my brother Sam keeps telling me to move banks") and a turn just beside it, of
-    the same person, names one ("but i've been with Monzo for years"): that turn is the
-    answer, and the one quoted. Of several, the nearest."""
-    if not readings or readings[0].span:
-        return readings
-    best = readings[0].candidate.block
-    beside = [
-        (abs(r.candidate.block.index - best.index), i)
-        for i, r in enumerate(readings[1:MAX_MENTION], start=1)
-        if r.span
-        and not r.weak_span
-        and of_kind(r)
-        and r.about == readings[0].about
-        and r.candidate.block.path == best.path
-        and r.candidate.block.speaker == best.speaker
-        and abs(r.candidate.block.index - best.index) <= BESIDE
-    ]
-    if not beside:
-        return readings
-    _, i = min(beside)
-    return [readings[i], *readings[:i], *readings[i + 1 :]]
 
 
 def _idf(q: Question, pool: Sequence[Candidate]) -> dict[str, float]:
