@@ -6,7 +6,11 @@ page's "## Current" and "## History" should hold, and words that are no value
 (`absent`: "wednesdays" said with a habit) that neither should hold. The folder is
 captured and dreamt with the CLI (`brain init`, `brain capture session`, `brain dream`)
 in a temporary memory, and every expected value is looked up on the `type: profile`
-pages.
+pages. A folder's `questions.yaml`, when there is one, is then asked of that memory
+with the extractive engine (`brain ask`): right when the answer's first line names one
+of `answers` and none of `stale`, or, for a question with no `answers`, when it is
+declined. Folders named `check-*` are kept aside: nobody tunes on them, and their
+figures are printed apart.
 
 Usage: python benchmarks/bench_dream_changes.py [-v] [--keep DIR]
 """
@@ -87,20 +91,62 @@ def score(case: Path, profiles: list[str], verbose: bool) -> tuple[int, ...]:
     return right, total, hright, htotal, aright, atotal
 
 
+def asked(case: Path, memory: Path, verbose: bool) -> tuple[int, int]:
+    """(right, asked) over the case's questions, asked of its dreamt memory."""
+    from agent.runner import Agent, AgentSettings
+    from evals import metrics as m
+    from search import open_index
+
+    file = case / "questions.yaml"
+    if not file.is_file():
+        return 0, 0
+    index = open_index(memory)
+    index.update()
+    right = total = 0
+    try:
+        for item in yaml.safe_load(file.read_text()):
+            with Agent(memory, AgentSettings(engine="extractive"), record=False,
+                       searcher=index) as agent:  # fmt: skip
+                answer = agent.ask(item["question"])
+            top = m.first_line(m.strip_citations(answer.text))
+            declined = answer.stop_reason == "no-support"
+            golds = item.get("answers") or []
+            if golds:
+                ok = not declined and m.contains(top, golds)
+                ok = ok and not m.contains(top, item.get("stale") or [])
+            else:
+                ok = declined
+            right += ok
+            total += 1
+            said = "(declined)" if declined else top
+            print(f"  {case.name}: {'ok' if ok else '--'} {item['question']} -> {said[:90]}")
+            if verbose and not ok:
+                print(f"      {answer.text[:400]!r}")
+    finally:
+        index.close()
+    return right, total
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--keep", type=Path, help="build the memories here and keep them")
     args = ap.parse_args()
-    sums = [0] * 6
+    sums = {"tuned": [0] * 8, "checks": [0] * 8}
     with tempfile.TemporaryDirectory() as tmp:
         root = args.keep or Path(tmp)
         for case in sorted(p for p in CASES.iterdir() if (p / "expected.yaml").is_file()):
-            got = score(case, dreamt(case, root / case.name), args.verbose)
-            sums = [a + b for a, b in zip(sums, got, strict=True)]
-    print(f"\nnew value in Current (old one not): {sums[0]} of {sums[1]}")
-    print(f"old value in History (dated as said): {sums[2]} of {sums[3]}")
-    print(f"no value made of words that are none: {sums[4]} of {sums[5]}")
+            memory = root / case.name
+            got = score(case, dreamt(case, memory), args.verbose)
+            got += asked(case, memory, args.verbose)
+            part = "checks" if case.name.startswith("check-") else "tuned"
+            sums[part] = [a + b for a, b in zip(sums[part], got, strict=True)]
+    for part, s in sums.items():
+        print(f"\n{part}:")
+        print(f"new value in Current (old one not): {s[0]} of {s[1]}")
+        print(f"old value in History (dated as said): {s[2]} of {s[3]}")
+        print(f"no value made of words that are none: {s[4]} of {s[5]}")
+        print(f"questions answered right (or declined): {s[6]} of {s[7]}")
     return 0
 
 
