@@ -10,9 +10,10 @@ pages. A folder's `questions.yaml`, when there is one, is then asked of that mem
 with the extractive engine (`brain ask`): right when the answer's first line names one
 of `answers` and none of `stale`, or, for a question with no `answers`, when it is
 declined. Folders named `check-*` are kept aside: nobody tunes on them, and their
-figures are printed apart.
+figures are printed apart. A folder's `owner.txt` names whose memory it is (`brain init
+--owner`), so that questions may name them ("where does callum work now?").
 
-Usage: python benchmarks/bench_dream_changes.py [-v] [--keep DIR]
+Usage: python benchmarks/bench_dream_changes.py [-v] [--keep DIR] [--only NAME ...]
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ def section(text: str, name: str) -> str:
 def dreamt(case: Path, memory: Path) -> list[str]:
     """The case's profile pages after init, capture and dream."""
     run = CliRunner()
+    owner = case / "owner.txt"
     for args in (
-        ["init", str(memory)],
+        ["init", str(memory), *(["--owner", owner.read_text().strip()] if owner.is_file() else [])],
         ["capture", "session", *map(str, sorted(case.glob("*.md")) + sorted(case.glob("*.jsonl"))),
          "--memory", str(memory)],
         ["dream", "--memory", str(memory)],
@@ -131,11 +133,14 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--keep", type=Path, help="build the memories here and keep them")
+    ap.add_argument("--only", nargs="+", metavar="NAME", help="only these folders")
     args = ap.parse_args()
     sums = {"tuned": [0] * 8, "checks": [0] * 8}
     with tempfile.TemporaryDirectory() as tmp:
         root = args.keep or Path(tmp)
         for case in sorted(p for p in CASES.iterdir() if (p / "expected.yaml").is_file()):
+            if args.only and case.name not in args.only:
+                continue
             memory = root / case.name
             got = score(case, dreamt(case, memory), args.verbose)
             got += asked(case, memory, args.verbose)
