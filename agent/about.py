@@ -9,7 +9,11 @@ import re
 from .reading import Candidate, Subject
 from .text import terms
 
-_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
+#: The speaker speaking of themselves, also with the apostrophe left out ("im the ice
+#: tech at the rink", "ive been with monzo for years"), as people type.
+FIRST_PERSON = re.compile(
+    r"\b(i|i'm|im|i've|ive|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I
+)
 
 
 _SECOND_PERSON = re.compile(r"\b(you|you're|you've|you'd|you'll|your|yours|yourself)\b", re.I)
@@ -50,7 +54,7 @@ def _to_other(c: Candidate, subj: Subject) -> bool:
     return (
         who in subj.speakers | subj.names
         and bool(re.search(r"\byour\b", c.text, re.I))
-        and not _FIRST_PERSON.search(c.text)
+        and not FIRST_PERSON.search(c.text)
     )
 
 
@@ -83,7 +87,7 @@ def _about_said(
     who = ((c.fact.speaker if c.fact is not None else None) or c.block.speaker or "").lower()
     # Someone else speaking of themselves ("Thanks, Caroline! My family ..."): their "my"
     # is theirs, whoever they address or whatever the sentence shares with the question.
-    own_voice = bool(spoken and who and _FIRST_PERSON.search(c.text))
+    own_voice = bool(spoken and who and FIRST_PERSON.search(c.text))
     by_other = own_voice and who not in subj.speakers | subj.owner_names | subj.names
     for n in subj.names:
         if n and re.search(rf"\b{re.escape(n)}\b", low):
@@ -130,7 +134,7 @@ def _about_said(
             # the speaker's own after a comma is theirs: "she'll be up front with me, my
             # friend marta is driving the van".
             return "speaker" if _OWN_CLAUSE.search(low) else None
-        if _FIRST_PERSON.search(c.text):
+        if FIRST_PERSON.search(c.text):
             return "speaker"
         if _SECOND_PERSON.search(_THANKS.sub(" ", c.text)):
             return None  # "Thank goodness your son's okay": about the one addressed
@@ -141,7 +145,7 @@ def _about_said(
         # ("Took the kids out. It was awesome!"), not a remark ("Adoption sounds awesome.").
         # A reply to a question put to them ("Any fun plans for the summer?" -
         # "Researching adoption agencies") is their news too.
-        own_news = c.block.path not in dialogues or _FIRST_PERSON.search(c.block.text) or c.prompt
+        own_news = c.block.path not in dialogues or FIRST_PERSON.search(c.block.text) or c.prompt
         # A person the question names too is no rival ("what does okonkwo want for my
         # figures?" is answered by the speaker's "okonkwo wants everything in viridis").
         if not others - subj.names - subj.speakers - asked and own_news:

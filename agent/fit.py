@@ -154,6 +154,28 @@ class ValueFit(QuestionFacets):
         names = {w for n in self.subj.names for w in WORD.findall(n)}
         return words[-1] in names or words[-1] in ("he", "she", "they")
 
+    def _thing_said(self, c: Candidate) -> bool:
+        """Asked for a thing of a kind that is nobody ("which bank does leo use?"), the
+        subject's own sentence names one ("i've been with Monzo for years"), though no
+        word of the question: search found it late, having no "bank" to match."""
+        if not (self._one_kind_asked and self._asks_no_one):
+            return False
+        span, weak, _ = self.span(c)
+        return bool(span) and not weak and self._thing_named(span)
+
+    def _thing_named(self, span: str) -> bool:
+        """The value is a name that answers a thing asked for of a kind that is nobody
+        ("which bank does leo use?": "Monzo" in "i've been with Monzo for years"), so the
+        sentence says the kind though not its word. The picker keeps no name of a person
+        for such a kind (`picker._useful_name`); a word the dictionary knows, typed in
+        lower case, is no name ("the app")."""
+        from validators.lexicon import known
+
+        if not (self._one_kind_asked and self._asks_no_one):
+            return False
+        words = WORD.findall(span)
+        return bool(words) and (span[:1].isupper() or not all(known(w.lower()) for w in words))
+
     def _kind_named(self, c: Candidate, span: str, pool: Sequence[Candidate]) -> bool:
         """Whether the value is named as one of the kind asked for ("which variety")
         where it is said again in the same conversation or document: a sentence there

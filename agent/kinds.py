@@ -26,8 +26,9 @@ from functools import lru_cache
 from typing import Any
 
 from language.names import chat_words
-from validators.lexicon import base_forms, kind_asked, known, names_worker
+from validators.lexicon import base_forms, kind_asked, known, names_someone, names_worker
 
+from .reading import Similarity
 from .text import stopwords
 
 #: Cosine of the bundled embedding model between the asked kind and a noun that stands
@@ -124,7 +125,7 @@ _NOT_OWN_JOB = frozenset(["nsubj", "nsubjpass", "dobj", "iobj", "poss", "compoun
 _DEFINITE = frozenset(["the", "that", "this", "those", "these"])
 
 
-def job_phrases(text: str) -> list[tuple[int, int]]:
+def job_phrases(text: str, similarity: Similarity | None = None) -> list[tuple[int, int]]:
     """Where a sentence says what someone is by their work, as (start, end): a noun
     WordNet files under workers or people by their work (`names_worker`: "driver",
     "nurse", "accountant"; not "daughter", "friend", "girl") with the words that say which
@@ -132,12 +133,14 @@ def job_phrases(text: str) -> list[tuple[int, int]]:
     what they are ("i'm a nurse", "been a porter there 6 yrs"), as a phrase of its own
     ("on nights at the depot, forklift driver, so ..."), or after "as". Someone else the
     speaker meets ("the nurse said", "called a plumber", "my driver") is no job of theirs.
+    With `similarity`, a job's shorthand said at a workplace is one too (`_shorthand_job`:
+    "im the ice tech at the rink", "been a sous at a bistro").
     """
     out: list[tuple[int, int]] = []
     for tok in _parsed(text):
         if tok.pos_ != "NOUN" or not tok.lower_.isalpha() or tok.lower_ in chat_words():
             continue
-        if not names_worker(tok.lower_):
+        if not names_worker(tok.lower_) and not _shorthand_job(tok, similarity):
             continue
         kids = list(tok.children)
         if any(k.dep_ == "poss" or k.lower_ in _POSSESSIVES for k in kids):
@@ -165,6 +168,45 @@ def job_phrases(text: str) -> list[tuple[int, int]]:
             first -= 1
         out.append((tok.doc[first].idx, tok.idx + len(tok.text)))
     return out
+
+
+#: Prepositions that say where someone works: "the ice tech at the rink", "a rep for a
+#: brewery". ("in" says too much else: "a mess in the mornings".)
+_WORKPLACE = frozenset(["at", "for"])
+#: What is left of "be" in "im", "hes", "shes", "theyre" once the tagger splits them.
+_BARE_BE = frozenset(["m", "s", "re"])
+
+
+def _shorthand_job(tok: Any, similarity: Similarity | None) -> bool:
+    """A noun WordNet files under no worker that is a job's shorthand by where it is said:
+    what someone is ("im the ice tech at the rink": WordNet's "tech" is a technical
+    school, its "sous" a coin) at or for a workplace the sentence names, and nearer the
+    `job_word` examples of the bundled embedding model than those of what else people
+    call themselves ("i'm a regular at the pub", "i'm a mess at work"). Someone by no
+    work (a member, a fan, a customer: `names_someone`) is no job however said."""
+    if similarity is None:
+        return False
+    # "be" typed without its apostrophe ("im the ice tech") is tagged as a verb "m".
+    be = tok.head.lemma_ == "be" or tok.head.lower_ in _BARE_BE
+    if not ((tok.dep_ == "attr" and be) or (tok.dep_ == "pobj" and tok.head.lower_ == "as")):
+        return False
+    workplace = any(
+        p.dep_ == "prep"
+        and p.lower_ in _WORKPLACE
+        and any(o.dep_ == "pobj" and o.pos_ in _NOUNS and not o.ent_type_ for o in p.children)
+        for p in tok.children
+    )
+    if not workplace or names_someone(tok.lower_):
+        return False
+    from .nearness import nearer
+
+    return nearer(similarity, _with_compounds(tok), "job_word") == "job"
+
+
+def _with_compounds(tok: Any) -> str:
+    """The noun with the nouns before it that say which ("ice tech", "line cook")."""
+    words = [c.lower_ for c in tok.lefts if c.dep_ == "compound" and c.is_alpha] + [tok.lower_]
+    return " ".join(words)
 
 
 def _jobs(found: list[tuple[int, int]], tok: Any) -> set[int]:

@@ -78,9 +78,12 @@ class Mentions(ValueFit):
             )
             # Half of them, rounded up: "dentist check-up" tells when the "dentsit
             # appointment" is, though "appointment" is nowhere near "check-up".
+            # "which bank": a bank's name answers, as "white" answers "what colour".
+            kind = bool(self._kinds_asked(c.text)) or (
+                bool(r.span) and not r.weak_span and self._thing_named(r.span or "")
+            )
             close = sum(
-                self._close(word, words, by_meaning=word not in named)
-                or (word == head and bool(self._kinds_asked(c.text)))
+                self._close(word, words, by_meaning=word not in named) or (word == head and kind)
                 for word in surface
             )
             labelled = self._of_attribute(c) or bool(self._asked_fields(c))

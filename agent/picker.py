@@ -21,7 +21,6 @@ from validators.lexicon import (
     describes,
     kind_asked,
     known,
-    names_someone,
     names_worker,
 )
 
@@ -30,6 +29,7 @@ from .labels import Labels, field_of
 from .offered import of_another_thing
 from .question import Question
 from .slots import Asked, Fill, asked_slot, fill
+from .someone import asks_someone, reads_as_person
 from .spans import (
     COUNT_WORDS,
     Span,
@@ -203,7 +203,9 @@ class SpanPicker:
         "which city"), which a person's name never answers; "which friend" asks someone."""
         head = self.q.head
         kind = self.q.answer_type
-        return kind == "place" or (kind == "thing" and bool(head) and not names_someone(head))
+        return kind == "place" or (
+            kind == "thing" and bool(head) and not asks_someone(self.similarity, head or "")
+        )
 
     # -- answer spans ----------------------------------------------------------------------
 
@@ -296,7 +298,7 @@ class SpanPicker:
             # driver, so ..."): a worker's noun by WordNet, said of no one else.
             found += [
                 Span(s[a:b], a, b)
-                for a, b in job_phrases(s)
+                for a, b in job_phrases(s, self.similarity)
                 if not any(o.start < b and a < o.end for o in found)
             ]
             return self._pick(s, [o for o in found if not self._in_question(o.text)])
@@ -492,7 +494,16 @@ class SpanPicker:
             return False  # a capitalized ordinary word ("Book me the aisle seat")
         # Someone memory knows, or named after the word for who they are ("my sister
         # jen"), is who, not what or where: "Son: Gary" says no place, "jen" no car.
-        return not (self._asks_no_one and (low in self.known_people or after_someone(text, n)))
+        if not self._asks_no_one:
+            return True
+        if low in self.known_people or after_someone(text, n):
+            return False
+        # A name that reads as a person's, by its use and by itself: "Sam keeps telling me
+        # to move my money" names no bank, however near "bank" is. (A place asked is told
+        # by its preposition, `_span_of_kind`.)
+        if kind != "thing" or self.similarity is None:
+            return True
+        return not reads_as_person(self.similarity, text, n.text)
 
     def _in_question(self, text: str) -> bool:
         # A title is no part of the answer: "Dr. Hollis" is Hollis, whom the question names.

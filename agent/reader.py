@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from validators.lexicon import concrete
 
 from .about import _about
-from .mention import SIM_MENTION, Mentions
+from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
 from .picker import _LIST_GAP, _PLURAL, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns
@@ -232,7 +232,8 @@ class Reader(Currency, Mentions):
             found_late = (c.rank > 3 or c.context) and not retells
             labelled = bool(self._asked_fields(c))  # "Monthly rent:" for the payment
             late = matched == 0 and about in ("none", "speaker", "own") and found_late
-            if late and not labelled and not (about == "speaker" and self._job_said(c)):
+            said = about == "speaker" and (self._job_said(c) or self._thing_said(c))
+            if late and not labelled and not said:
                 continue
             kept.append((c, about, focus, focus_frac, matched))
 
@@ -311,9 +312,11 @@ class Reader(Currency, Mentions):
                     continue
                 if focus:  # ... and counts as said for the focus too
                     focus_frac = len(shared(focus, c.words() | self.subj.hard)) / len(focus)
-            if span and not weak and focus_frac < 1.0 and self._kind_named(c, span, pool):
+            named = span and (self._kind_named(c, span, pool) or self._thing_named(span))
+            if span and not weak and focus_frac < 1.0 and named:
                 # "Ill try Moonlight next year" names a variety, as the conversation says
                 # ("varieties like 'Moonlight'"): the kind asked for is said of the value.
+                # So does the name of a bank for "which bank" (`fit._thing_named`).
                 focus_frac = len(shared(focus, c.words() | head_words)) / len(focus)
             # Half the focus said on the day the question names ("What exciting news did
             # Maria share on 16 June?": "I got some great news to share") is as near.
@@ -394,6 +397,8 @@ class Reader(Currency, Mentions):
             score -= 0.02 * min(c.rank, 10) + (0.05 if c.context else 0.0)
             out.append(Reading(c, score, span, about, weak, when, sim, fit, self._apart(c, span)))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
+        if self._one_kind_asked:
+            out = _named_beside(out)
         out = self._mentioning(out, topic, pool)
         if self._one_kind_asked and concrete(q.head or ""):
             # "what car": a sentence that names a car. "What advice" is answered by what
@@ -402,6 +407,10 @@ class Reader(Currency, Mentions):
         if rival_wins([subject_fit(r) for r in out[:1]], rival_fits):
             return []  # what was asked about is another person's (see whose.py)
         nouns = {t for t in topic if t in self._asked_nouns}
+        if q.answer_type == "occupation":
+            # "what does ron do for work?": "work" asks for a job, as "job" does, and
+            # the other person's "i'm a mess at work" makes no job of Ron's theirs.
+            nouns -= terms("work living")
         if speaks and theirs_only(nouns, subject_words, other_words, shared):
             return []  # ... or only the other person ever says it
         if (q.current or q.lately) and out:
@@ -476,6 +485,35 @@ def dominant_names(q: Question, pool: Sequence[Candidate], least: int = 3) -> se
         for n in q.names
         if sum(1 for t in texts.values() if re.search(rf"\b{re.escape(n.lower())}\b", t)) >= least
     }
+
+
+#: Turns apart that a sentence naming the thing asked may be from the one that shares the
+#: question's words: the turn before or after, or one more between.
+BESIDE = 2
+
+
+def _named_beside(readings: list[Reading]) -> list[Reading]:
+    """Asked for one thing of a kind ("which bank does leo use?"), the best reading names
+    none ("my brother Sam keeps telling me to move banks") and a turn just beside it, of
+    the same person, names one ("but i've been with Monzo for years"): that turn is the
+    answer, and the one quoted. Of several, the nearest."""
+    if not readings or readings[0].span:
+        return readings
+    best = readings[0].candidate.block
+    beside = [
+        (abs(r.candidate.block.index - best.index), i)
+        for i, r in enumerate(readings[1:MAX_MENTION], start=1)
+        if r.span
+        and not r.weak_span
+        and r.about == readings[0].about
+        and r.candidate.block.path == best.path
+        and r.candidate.block.speaker == best.speaker
+        and abs(r.candidate.block.index - best.index) <= BESIDE
+    ]
+    if not beside:
+        return readings
+    _, i = min(beside)
+    return [readings[i], *readings[:i], *readings[i + 1 :]]
 
 
 def _idf(q: Question, pool: Sequence[Candidate]) -> dict[str, float]:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from .about import FIRST_PERSON
 from .reading import _by_ai
 
 if TYPE_CHECKING:
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
 RIVAL_MARGIN = 0.25
 #: Rivals embedded per question (the cheapest-to-rank first, by shared words).
 MAX_RIVALS = 12
-
-_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.I)
 
 
 def subject_person(subj: Subject, known_people: set[str]) -> bool:
@@ -58,7 +57,7 @@ def is_rival(
     who = (b.speaker or "").lower()
     if not who or who in mine or who not in known_people or _by_ai(b):
         return False
-    return bool(_FIRST_PERSON.search(c.text))
+    return bool(FIRST_PERSON.search(c.text))
 
 
 def said_by_other(c: Candidate, subj: Subject, known_people: set[str]) -> bool:
@@ -110,11 +109,11 @@ def own_news(c: Candidate) -> bool:
 
 def speaks_of_self(c: Candidate) -> bool:
     """The sentence, or an earlier one of its turn, says "I", "my" or "we"."""
-    if _FIRST_PERSON.search(c.text):
+    if FIRST_PERSON.search(c.text):
         return True
     said = c.block.text
     at = said.find(c.text)
-    return at > 0 and bool(_FIRST_PERSON.search(said[:at]))
+    return at > 0 and bool(FIRST_PERSON.search(said[:at]))
 
 
 def rival_wins(subject_fits: Sequence[float], rival_fits: Sequence[float]) -> bool:
