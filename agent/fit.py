@@ -161,17 +161,20 @@ class ValueFit(QuestionFacets):
         if not (self._one_kind_asked and self._asks_no_one):
             return False
         span, weak, _ = self.span(c)
-        return bool(span) and not weak and self._thing_named(span)
+        return bool(span) and not weak and self._thing_named(c, span)
 
-    def _thing_named(self, span: str) -> bool:
+    def _thing_named(self, c: Candidate, span: str) -> bool:
         """The value is a name that answers a thing asked for of a kind that is nobody
         ("which bank does leo use?": "Monzo" in "i've been with Monzo for years"), so the
         sentence says the kind though not its word. The picker keeps no name of a person
         for such a kind (`picker._useful_name`); a word the dictionary knows, typed in
-        lower case, is no name ("the app")."""
+        lower case, is no name ("the app"); a page's labelled value is of its label's
+        kind ("Employer: Allerton" names no phone)."""
         from validators.lexicon import known
 
         if not (self._one_kind_asked and self._asks_no_one):
+            return False
+        if c.fact is not None and c.fact.attr:
             return False
         words = WORD.findall(span)
         return bool(words) and (span[:1].isupper() or not all(known(w.lower()) for w in words))

@@ -80,7 +80,7 @@ class Mentions(ValueFit):
             # appointment" is, though "appointment" is nowhere near "check-up".
             # "which bank": a bank's name answers, as "white" answers "what colour".
             kind = bool(self._kinds_asked(c.text)) or (
-                bool(r.span) and not r.weak_span and self._thing_named(r.span or "")
+                bool(r.span) and not r.weak_span and self._thing_named(c, r.span or "")
             )
             close = sum(
                 self._close(word, words, by_meaning=word not in named) or (word == head and kind)

@@ -312,7 +312,7 @@ class Reader(Currency, Mentions):
                     continue
                 if focus:  # ... and counts as said for the focus too
                     focus_frac = len(shared(focus, c.words() | self.subj.hard)) / len(focus)
-            named = span and (self._kind_named(c, span, pool) or self._thing_named(span))
+            named = span and (self._kind_named(c, span, pool) or self._thing_named(c, span))
             if span and not weak and focus_frac < 1.0 and named:
                 # "Ill try Moonlight next year" names a variety, as the conversation says
                 # ("varieties like 'Moonlight'"): the kind asked for is said of the value.

@@ -16,6 +16,9 @@ from validators.lexicon import names_someone
 from .nearness import nearness
 from .reading import Similarity
 
+#: Words before a name that make it a thing's: "got the shun", "a kangoo".
+_ARTICLE = re.compile(r"\b(?:the|a|an|this|that|these|those|some)\s+$", re.I)
+
 
 def reads_as_person(similarity: Similarity, sentence: str, name: str) -> bool:
     """Whether `name` in `sentence` reads as a person's: by how the sentence uses it
@@ -24,7 +27,11 @@ def reads_as_person(similarity: Similarity, sentence: str, name: str) -> bool:
     "spotify"), each as the person's lead over the best other, the two added. A bank's
     name may read a little like a first name ("monzo" +0.06) when its use does not (-0.16);
     a rep's name said as a thing ("my fish guy at the supplier, tomas, says ...": -0.02)
-    reads as a name (+0.10)."""
+    reads as a name (+0.10). A name after an article is a thing's, whatever the name
+    alone reads as: "got the shun" (a knife; Shun is a given name too)."""
+    at = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", sentence, flags=re.I)
+    if at and _ARTICLE.search(sentence[: at.start()]):
+        return False
     context = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "X", sentence, flags=re.I)
     use = nearness(similarity, context, "name_use")
     word = nearness(similarity, name.lower(), "name_word")
