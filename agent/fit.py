@@ -12,7 +12,7 @@ from .facets import QuestionFacets
 from .labels import Field, field_of, fields
 from .offered import judged_only, undone
 from .reading import Candidate
-from .text import WORD, terms
+from .text import WORD, stopwords, terms
 from .ties import apart, light_verbs, measures, said_of_another
 from .wordmatch import shared
 
@@ -21,6 +21,11 @@ _JOB_VERB_WORDS = frozenset(
     ["a", "an", "as", "is", "was", "am", "are", "be", "been", "became", "becomes", "works",
      "work", "worked", "working", "now", "also", "still", "just", "actually"]
 )  # fmt: skip
+
+
+#: The noun a name is given to, right before it: "a beagle called waffles", "the app
+#: Moloni", "my bank, Monzo".
+_NAMED_AFTER = re.compile(r"\b([a-z]+)\s*,?\s*(?:(?:called|named)\s+)?[\"'“‘*_]*\s*$", re.I)
 
 
 class ValueFit(QuestionFacets):
@@ -169,15 +174,37 @@ class ValueFit(QuestionFacets):
         sentence says the kind though not its word. The picker keeps no name of a person
         for such a kind (`picker._useful_name`); a word the dictionary knows, typed in
         lower case, is no name ("the app"); a page's labelled value is of its label's
-        kind ("Employer: Allerton" names no phone)."""
-        from validators.lexicon import known
+        kind ("Employer: Allerton" names no phone); and the name must read as a thing's by
+        the embedding model (`someone.reads_as`): "the flat in headingley" names a place,
+        no phone."""
+        from validators.lexicon import base_forms, kind_asked, known
 
-        if not (self._one_kind_asked and self._asks_no_one):
+        from .kinds import noun_starts
+        from .someone import reads_as
+
+        if not (self._one_kind_asked and self._asks_no_one) or self.similarity is None:
             return False
         if c.fact is not None and c.fact.attr:
             return False
         words = WORD.findall(span)
-        return bool(words) and (span[:1].isupper() or not all(known(w.lower()) for w in words))
+        if not words or (span[:1].islower() and all(known(w.lower()) for w in words)):
+            return False
+        # A name given to a thing said just before it is of that thing's kind: "a little
+        # beagle called waffles" names a dog, no sport; "the app Moloni" an app.
+        given = _NAMED_AFTER.search(c.text[: max(c.text.lower().find(span.lower()), 0)])
+        if (
+            given
+            and given.group(1).lower() not in stopwords()
+            and given.start(1) in noun_starts(c.text)  # "use" in "i use Monzo" is no kind
+        ):
+            head = self.q.head or ""
+            word = given.group(1).lower()
+            return (
+                word == head
+                or bool(set(base_forms(word)) & set(base_forms(head)))
+                or (kind_asked(head, word))
+            )
+        return reads_as(self.similarity, c.text, span, "thing")
 
     def _kind_named(self, c: Candidate, span: str, pool: Sequence[Candidate]) -> bool:
         """Whether the value is named as one of the kind asked for ("which variety")

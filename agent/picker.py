@@ -29,7 +29,7 @@ from .labels import Labels, field_of
 from .offered import of_another_thing
 from .question import Question
 from .slots import Asked, Fill, asked_slot, fill
-from .someone import asks_someone, reads_as_person
+from .someone import asks_someone, reads_as
 from .spans import (
     COUNT_WORDS,
     Span,
@@ -503,7 +503,7 @@ class SpanPicker:
         # by its preposition, `_span_of_kind`.)
         if kind != "thing" or self.similarity is None:
             return True
-        return not reads_as_person(self.similarity, text, n.text)
+        return not reads_as(self.similarity, text, n.text, "person")
 
     def _in_question(self, text: str) -> bool:
         # A title is no part of the answer: "Dr. Hollis" is Hollis, whom the question names.

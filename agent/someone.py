@@ -20,23 +20,25 @@ from .reading import Similarity
 _ARTICLE = re.compile(r"\b(?:the|a|an|this|that|these|those|some)\s+$", re.I)
 
 
-def reads_as_person(similarity: Similarity, sentence: str, name: str) -> bool:
-    """Whether `name` in `sentence` reads as a person's: by how the sentence uses it
-    (`name_use` examples, the name put as X: "X keeps telling me ..." against "i've been
-    with X for years") and by the name alone (`name_word` examples: "priya" against
-    "spotify"), each as the person's lead over the best other, the two added. A bank's
-    name may read a little like a first name ("monzo" +0.06) when its use does not (-0.16);
-    a rep's name said as a thing ("my fish guy at the supplier, tomas, says ...": -0.02)
-    reads as a name (+0.10). A name after an article is a thing's, whatever the name
-    alone reads as: "got the shun" (a knife; Shun is a given name too)."""
+def reads_as(similarity: Similarity, sentence: str, name: str, kind: str) -> bool:
+    """Whether `name` in `sentence` reads as a `kind` ("person", "thing" or "place"): by
+    how the sentence uses it (`name_use` examples, the name put as X: "X keeps telling me
+    ..." against "i've been with X for years", "we moved to X") and by the name alone
+    (`name_word` examples: "priya" against "spotify" and "leeds"), each as the kind's
+    lead over the best other, the two added. A bank's name may read a little like a first
+    name ("monzo" +0.06) when its use does not (-0.16); a rep's name said as a thing ("my
+    fish guy at the supplier, tomas, says ...": -0.02) reads as a name (+0.10). A name
+    after an article is a thing's, whatever the name alone reads as: "got the shun" (a
+    knife; Shun is a given name too)."""
     at = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", sentence, flags=re.I)
     if at and _ARTICLE.search(sentence[: at.start()]):
-        return False
+        return kind == "thing"
     context = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "X", sentence, flags=re.I)
     use = nearness(similarity, context, "name_use")
     word = nearness(similarity, name.lower(), "name_word")
-    lead = use["person"] - max(v for k, v in use.items() if k != "person")
-    lead += word["person"] - max(v for k, v in word.items() if k != "person")
+    word["thing"] = word.pop("brand")
+    lead = use[kind] - max(v for k, v in use.items() if k != kind)
+    lead += word[kind] - max(v for k, v in word.items() if k != kind)
     return lead > 0
 
 
@@ -54,4 +56,4 @@ def asks_someone(similarity: Similarity | None, head: str) -> bool:
     return near["person"] >= near["organization"]
 
 
-__all__ = ["asks_someone", "reads_as_person"]
+__all__ = ["asks_someone", "reads_as"]
