@@ -22,6 +22,7 @@ from validators.lexicon import (
     kind_asked,
     known,
     names_worker,
+    primarily_someone,
 )
 
 from .kinds import job_phrases, noun_starts
@@ -501,7 +502,11 @@ class SpanPicker:
         # A name that reads as a person's, by its use and by itself: "Sam keeps telling me
         # to move my money" names no bank, however near "bank" is. (A place asked is told
         # by its preposition, `_span_of_kind`.)
-        if kind != "thing" or self.similarity is None:
+        # Only for one thing of a kind that is no animal: a pet has a person's kind of name
+        # ("Oscar"), and a list asked ("what events") is told by its words.
+        if not self._one_kind_asked or self.similarity is None:
+            return True
+        if primarily_someone(self.q.head or "") == "animal":
             return True
         return not reads_as(self.similarity, text, n.text, "person")
 

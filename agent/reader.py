@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from validators.lexicon import concrete
@@ -398,7 +398,7 @@ class Reader(Currency, Mentions):
             out.append(Reading(c, score, span, about, weak, when, sim, fit, self._apart(c, span)))
         out.sort(key=lambda r: (-r.score, r.candidate.rank, r.candidate.key))
         if self._one_kind_asked:
-            out = _named_beside(out)
+            out = _named_beside(out, self._of_kind)
         out = self._mentioning(out, topic, pool)
         if self._one_kind_asked and concrete(q.head or ""):
             # "what car": a sentence that names a car. "What advice" is answered by what
@@ -427,6 +427,15 @@ class Reader(Currency, Mentions):
         if out and q.past:
             out = self._value_before(out)
         return out
+
+    def _of_kind(self, r: Reading) -> bool:
+        """The reading's value is a thing of the kind asked: one WordNet files under it
+        ("cello" for "instrument") or a name that reads as one (`fit._thing_named`)."""
+        span = (r.span or "").lower()
+        kinds = self._kinds_asked(r.candidate.text)
+        return any(k.text.lower() == span for k in kinds) or self._thing_named(
+            r.candidate, r.span or ""
+        )
 
     def _value_by_meaning(self, c: Candidate, about: str, sim: float) -> bool:
         """A current value the asker's page keeps ("Tools and tech: calendar"), whose
@@ -492,7 +501,7 @@ def dominant_names(q: Question, pool: Sequence[Candidate], least: int = 3) -> se
 BESIDE = 2
 
 
-def _named_beside(readings: list[Reading]) -> list[Reading]:
+def _named_beside(readings: list[Reading], of_kind: Callable[[Reading], bool]) -> list[Reading]:
     """Asked for one thing of a kind ("which bank does leo use?"), the best reading names
     none ("my brother Sam keeps telling me to move banks") and a turn just beside it, of
     the same person, names one ("but i've been with Monzo for years"): that turn is the
@@ -505,6 +514,7 @@ def _named_beside(readings: list[Reading]) -> list[Reading]:
         for i, r in enumerate(readings[1:MAX_MENTION], start=1)
         if r.span
         and not r.weak_span
+        and of_kind(r)
         and r.about == readings[0].about
         and r.candidate.block.path == best.path
         and r.candidate.block.speaker == best.speaker
