@@ -28,6 +28,11 @@ _JOB_VERB_WORDS = frozenset(
 _NAMED_AFTER = re.compile(r"\b([a-z]+)\s*,?\s*(?:(?:called|named)\s+)?[\"'“‘*_]*\s*$", re.I)
 
 
+#: WordNet roots of kinds no name stands for: what is said ("advice", "subject") or
+#: thought and done ("idea", "plan", "game").
+_SAID_KINDS = ("communication", "psychological_feature")
+
+
 class ValueFit(QuestionFacets):
     """How a candidate's value fits the question (mixed into `reader.Reader`)."""
 
@@ -177,12 +182,16 @@ class ValueFit(QuestionFacets):
         kind ("Employer: Allerton" names no phone); and the name must read as a thing's by
         the embedding model (`someone.reads_as`): "the flat in headingley" names a place,
         no phone."""
-        from validators.lexicon import base_forms, kind_asked, known
+        from validators.lexicon import base_forms, kind_asked, known, primarily_a
 
         from .kinds import noun_starts
         from .someone import reads_as
 
         if not (self._one_kind_asked and self._asks_no_one) or self.similarity is None:
+            return False
+        if any(primarily_a(self.q.head or "", root) for root in _SAID_KINDS):
+            # "what advice", "what subject", "what game": answered by what was said or
+            # done, which a name does not stand for.
             return False
         if c.fact is not None and c.fact.attr:
             return False
