@@ -78,10 +78,10 @@ class Mentions(ValueFit):
             )
             # Half of them, rounded up: "dentist check-up" tells when the "dentsit
             # appointment" is, though "appointment" is nowhere near "check-up".
-            # "which bank": a bank's name answers, as "white" answers "what colour".
-            kind = bool(self._kinds_asked(c.text)) or (
-                bool(r.span) and not r.weak_span and self._thing_named(c, r.span or "")
-            )
+            # "What colour is it?": "white" is one. (A name that reads as a thing's does not
+            # say a kind memory never names: "which gym do i go to?" is not answered by
+            # "Tojiro", a knife's maker, when no gym is ever mentioned.)
+            kind = bool(self._kinds_asked(c.text))
             close = sum(
                 self._close(word, words, by_meaning=word not in named) or (word == head and kind)
                 for word in surface

@@ -135,6 +135,9 @@ class Reader(Currency, Mentions):
         said = set().union(*(c.words() for c in pool)) if pool else set()
         focus_said = {t for t in q.focus if shared({t}, said)}
         base_focus = focus_said or set(q.focus)
+        # A name stands for the kind asked only where memory mentions the kind at all:
+        # "which gym do i go to?" is no question "Tojiro" answers when no gym is said.
+        kind_said = bool(head_words) and bool(shared(head_words, said))
         # A word of the question that nothing memory returned says ("studying", when the
         # user wrote "my kid's doing nursing at the college") is said by a sentence's word
         # near it in meaning ("college", by the embedding model, as in `_mentioning`).
@@ -232,7 +235,7 @@ class Reader(Currency, Mentions):
             found_late = (c.rank > 3 or c.context) and not retells
             labelled = bool(self._asked_fields(c))  # "Monthly rent:" for the payment
             late = matched == 0 and about in ("none", "speaker", "own") and found_late
-            said = about == "speaker" and (self._job_said(c) or self._thing_said(c))
+            said = about == "speaker" and (self._job_said(c) or (kind_said and self._thing_said(c)))
             if late and not labelled and not said:
                 continue
             kept.append((c, about, focus, focus_frac, matched))
@@ -312,7 +315,9 @@ class Reader(Currency, Mentions):
                     continue
                 if focus:  # ... and counts as said for the focus too
                     focus_frac = len(shared(focus, c.words() | self.subj.hard)) / len(focus)
-            named = span and (self._kind_named(c, span, pool) or self._thing_named(c, span))
+            named = span and (
+                self._kind_named(c, span, pool) or (kind_said and self._thing_named(c, span))
+            )
             if span and not weak and focus_frac < 1.0 and named:
                 # "Ill try Moonlight next year" names a variety, as the conversation says
                 # ("varieties like 'Moonlight'"): the kind asked for is said of the value.
