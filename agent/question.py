@@ -101,13 +101,14 @@ def analyse(text: str) -> Question:
     kinds = type_nouns()
     answer_type = "thing"
     head = _head_noun(toks, wh)
+    kind = _kind_words(toks, head)
     if re.search(r"\b(what|which) time\b|\bat what time\b|\bhow late\b", low):
         answer_type = "time"  # a time of day: "what time is the meeting?"
     elif wh == "when" or re.search(
         r"\b(what|which) (date|day|year|month|night|evening|morning|weekday)\b", low
     ):
         answer_type = "date"
-    elif wh == "where" or (head and kinds.get(head[-1]) == "place"):
+    elif wh == "where" or (kind and kinds.get(kind[-1]) == "place"):
         answer_type = "place"
     elif re.search(r"\bhow (many|much|old)\b", low) or any(
         kinds.get(t) == "number" and t not in ("many", "much", "old") for t in toks
@@ -209,7 +210,7 @@ def analyse(text: str) -> Question:
         present=_present(low),
         choices=choices,
         order=order,
-        head=head[-1] if head and head[-1] not in type_nouns() else None,
+        head=kind[-1] if kind and kind[-1] not in type_nouns() else None,
     )
 
 
@@ -410,6 +411,35 @@ def _head_noun(toks: list[str], wh: str) -> tuple[str, ...]:
             break
         i += 1
     return tuple(out)
+
+
+#: Tags of a verb that says what happened or happens: "fitted", "goes", "play".
+_FINITE = frozenset(["VBD", "VBZ", "VBP"])
+
+
+def _kind_words(toks: list[str], head: tuple[str, ...]) -> tuple[str, ...]:
+    """The head's words up to the verb after them, which name the kind asked: with no
+    helping verb, "which dentist fitted my crown?" asks for a dentist, not a "fitted", and
+    "which band played at the wedding?" for a band (the verb stays a word the answer is
+    held to). The tagger tells the verb from a word of the kind ("which running club",
+    "what dog walker"); the word right after "which" is the kind's whatever its tag."""
+    if len(head) < 2:
+        return head
+    from language.nlp import parse
+
+    start = next((i for i in range(len(toks)) if tuple(toks[i : i + len(head)]) == head), -1)
+    if start < 0:
+        return head  # a word of the head lost its "'s": it ended there already
+    # The tagger's token at each word's first letter ("mum's" is two tokens to it).
+    doc = parse([" ".join(toks)])[0]
+    at = {t.idx: t for t in doc}
+    offset = sum(len(t) + 1 for t in toks[: start + 1])
+    for k in range(1, len(head)):
+        tok = at.get(offset)
+        if tok is not None and tok.tag_ in _FINITE:
+            return head[:k]
+        offset += len(head[k]) + 1
+    return head
 
 
 def _amount_of(toks: list[str]) -> tuple[str, ...]:

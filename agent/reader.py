@@ -135,9 +135,12 @@ class Reader(Currency, Mentions):
         said = set().union(*(c.words() for c in pool)) if pool else set()
         focus_said = {t for t in q.focus if shared({t}, said)}
         base_focus = focus_said or set(q.focus)
-        # A name stands for the kind asked only where memory mentions the kind at all:
-        # "which gym do i go to?" is no question "Tojiro" answers when no gym is said.
-        kind_said = bool(head_words) and bool(shared(head_words, said))
+        # A name stands for the kind asked only where the conversation it is said in
+        # mentions the kind, in its turn or one beside: "which bank does leo use?" is
+        # answered by "i've been with Monzo for years" after "Sam keeps telling me to move
+        # banks", but "which phone did i switch to?" by no "dyson v15" of a chat about
+        # vacuums, nor "which gym do i go to?" by "Tojiro" (a knife) when no gym is said.
+        kind_near = _said_near(pool, head_words)
         # A word of the question that nothing memory returned says ("studying", when the
         # user wrote "my kid's doing nursing at the college") is said by a sentence's word
         # near it in meaning ("college", by the embedding model, as in `_mentioning`).
@@ -235,7 +238,9 @@ class Reader(Currency, Mentions):
             found_late = (c.rank > 3 or c.context) and not retells
             labelled = bool(self._asked_fields(c))  # "Monthly rent:" for the payment
             late = matched == 0 and about in ("none", "speaker", "own") and found_late
-            said = about == "speaker" and (self._job_said(c) or (kind_said and self._thing_said(c)))
+            said = about == "speaker" and (
+                self._job_said(c) or (kind_near(c) and self._thing_said(c))
+            )
             if late and not labelled and not said:
                 continue
             kept.append((c, about, focus, focus_frac, matched))
@@ -316,7 +321,7 @@ class Reader(Currency, Mentions):
                 if focus:  # ... and counts as said for the focus too
                     focus_frac = len(shared(focus, c.words() | self.subj.hard)) / len(focus)
             named = span and (
-                self._kind_named(c, span, pool) or (kind_said and self._thing_named(c, span))
+                self._kind_named(c, span, pool) or (kind_near(c) and self._thing_named(c, span))
             )
             if span and not weak and focus_frac < 1.0 and named:
                 # "Ill try Moonlight next year" names a variety, as the conversation says
@@ -529,6 +534,26 @@ def _named_beside(readings: list[Reading], of_kind: Callable[[Reading], bool]) -
         return readings
     _, i = min(beside)
     return [readings[i], *readings[:i], *readings[i + 1 :]]
+
+
+def _turn(c: Candidate) -> tuple[str, int]:
+    """The file and the turn a sentence is said in; a document or a page is one whole,
+    all its paragraphs and lines near each other (turn 0)."""
+    anchor = c.block.anchor
+    turn = anchor[1:] if anchor.startswith("t") else ""
+    return c.block.path, int(turn) if turn.isdigit() else 0
+
+
+def _said_near(pool: Sequence[Candidate], words: set[str]) -> Callable[[Candidate], bool]:
+    """Whether a sentence's turn, or one at most BESIDE turns from it in the same
+    conversation, says one of `words` (the kind asked), by what memory returned."""
+    near = {_turn(c) for c in pool if words and shared(words, c.words())}
+
+    def said_near(c: Candidate) -> bool:
+        path, at = _turn(c)
+        return any(p == path and abs(i - at) <= BESIDE for p, i in near)
+
+    return said_near
 
 
 def _idf(q: Question, pool: Sequence[Candidate]) -> dict[str, float]:

@@ -122,3 +122,18 @@ def test_the_sentence_that_names_the_thing_asked_is_the_answer(tmp_path) -> None
     )
     bank = _ask(repo, "which bank does Leo use?")
     assert bank.startswith("Monzo") and "app is great" in bank, bank
+
+
+def test_the_kind_asked_ends_at_the_verb_after_it() -> None:
+    """With no helping verb, the words after "which" run on into the verb: "which dentist
+    fitted my crown?" asks for a dentist, not a kind called "fitted" (the verb stays a
+    word the answer is held to). A word of the kind the tagger reads as a verb's form
+    ("running club") is kept."""
+    from agent.question import analyse
+
+    dentist = analyse("which dentist fitted my temporary crown?")
+    assert dentist.head == "dentist" and "fit" in dentist.focus
+    assert analyse("which band played at the wedding?").head == "band"
+    assert analyse("what dog walker came on monday?").head == "walker"
+    assert analyse("which running club do you go to?").head == "club"
+    assert analyse("which city flooded last spring?").answer_type == "place"
