@@ -25,15 +25,18 @@ import datetime as dt
 import os
 import re
 import sys
+from functools import cache
 from typing import Any
 
 from language import classifier_for
+from language.classify import prototypes
 from language.names import known_word, looks_like_name, may_name, stands_for_a_verb
 from validators.lexicon import describes, known, may_name_place, primarily_a
 
 from .changes import (
     _SPEAKER,
     _TIMES,
+    TIME_MODIFIERS,
     Change,
     _clause,
     _hedged,
@@ -57,6 +60,7 @@ KINDS = {
     "Shops at": "business",
     "Phone": "thing",
     "Bank": "business",
+    "Phone network": "business",
     "Gym": "business",
     "Notes app": "thing",
     "Medication": "thing",
@@ -471,6 +475,46 @@ def _theirs(span: Any) -> bool:
     return False
 
 
+@cache
+def name_nouns() -> dict[str, set[str]]:
+    """Per attribute, the nouns its examples set right after the value ("my X account",
+    "my X sim came in the post", "X gym"): a name before one of them is the value, the
+    noun what it is a name of."""
+    out: dict[str, set[str]] = {}
+    for attr, examples in prototypes()["attribute"].items():
+        for ex in examples:
+            words = re.findall(r"[\w']+", ex.lower())
+            out.setdefault(attr, set()).update(
+                words[i + 1] for i, w in enumerate(words[:-1]) if w == "x"
+            )
+    return out
+
+
+def _modifier_name(span: Any) -> Any:
+    """The words that name a thing before the common noun saying what it is ("a tesco
+    mobile sim", "my monzo account", "the verizon bill"), as a span, or None: what
+    modifies the noun as a compound, not as a description ("a new sim")."""
+    root, doc = span.root, span.doc
+    if root.pos_ not in ("NOUN", "PROPN") or root.i == span.start:
+        return None
+    start = root.i
+    while (
+        start > span.start
+        and doc[start - 1].dep_ in ("compound", "flat", "nmod", "amod")
+        and doc[start - 1].lower_ not in TIME_MODIFIERS
+    ):
+        start -= 1
+    words = doc[start : root.i]
+    # Typed in lower case, a name's words are often tagged adjectives ("tesco mobile",
+    # "bt mobile"); one word read as a compound or a name is enough, "a big red car" has
+    # none.
+    if not any(t.dep_ != "amod" or t.pos_ == "PROPN" or t.ent_type_ for t in words):
+        return None
+    if any(t.ent_type_ in ("PERSON", "GPE", "LOC", "NORP") for t in words):
+        return None
+    return words
+
+
 class AttributeReader:
     """Reads the values of typed attributes in a run's first-person statements."""
 
@@ -529,12 +573,18 @@ class AttributeReader:
         found: list[tuple[Any, Any, str, bool, bool]] = []
         contexts: list[str] = []
         besides: list[str] = []
+        #: index in `found` of a name read before its noun -> that noun
+        modifiers: dict[int, str] = {}
         for st, doc in items:
             phrases = _phrases(doc)
             for span in phrases:
                 described = [t.lower_ for t in span if t.i < span.root.i and t.lower_ in _DESCRIBED]
-                if described and described != ["a"] and described != ["an"]:
-                    continue  # "a bigger flat", "my review": a description or an attribute
+                # "a bigger flat", "my review": a description or an attribute, no value;
+                # but "my monzo account" names one before its noun
+                whole = not described or described in (["a"], ["an"])
+                named = _modifier_name(span)
+                if not whole and named is None:
+                    continue
                 # "got a little fiesta now": a thing one has is said with "a"; its value
                 # is its name, without the article and the words that describe it
                 value = _value_text(_bare(span) if described else _unquantified(span))
@@ -553,6 +603,15 @@ class AttributeReader:
                     verb is not None and (theirs or _hedged(verb))
                 ):
                     continue  # "my sister's new boyfriend X", "i might move to X"
+                if named is not None and not naming:
+                    # "mint sim came in the mail": the name before the noun, read with
+                    # the noun in its clause ("X sim came in the mail")
+                    modifiers[len(found)] = span.root.lower_
+                    found.append((st, named, named.text, False, False))
+                    contexts.append(_context(named))
+                    besides.append("")
+                if not whole:
+                    continue
                 found.append((st, span, value, naming, bool(described)))
                 # Read where it stands and, set beside a noun, where that noun stands
                 # ("the manager there, X, is so chill"; "i report to X there, andre").
@@ -596,11 +655,14 @@ class AttributeReader:
         best: dict[tuple[int, str], tuple[float, Any, Any, str, str]] = {}
         rivals: dict[tuple[int, str], list[tuple[float, Any, Any, str, str]]] = {}
         weak: dict[tuple[int, str], list[tuple[float, Any, Any, str, str]]] = {}
-        for (st, span, value, naming, article), context, row in zip(
-            found, contexts, scores, strict=True
+        nouns = name_nouns()
+        for i, ((st, span, value, naming, article), context, row) in enumerate(
+            zip(found, contexts, scores, strict=True)
         ):
             order = sorted(range(len(labels)), key=lambda j: -row[j])
             top = order[0] if order[0] != none else order[1]
+            if i in modifiers and modifiers[i] not in nouns.get(labels[top], ()):
+                continue  # "car payment": no name of what the attribute's values are
             runner = max(row[j] for j in range(len(labels)) if j not in (top, none))
             margin = float(row[top] - row[none])
             if os.environ.get("BRAIN_DEBUG_ATTRIBUTES") == "2":  # every phrase read
@@ -630,8 +692,10 @@ class AttributeReader:
                 continue  # "been doing pilates with jen": whom one does it with, no gym
             if place and _among_many(span):
                 continue  # "i have 3 houses in X": houses someone works at, not a home
-            if not place and not fits(
-                span, KINDS[attr], names, self._word_kind, self.workplace, naming
+            if (
+                not place
+                and i not in modifiers  # its noun says what it names
+                and not fits(span, KINDS[attr], names, self._word_kind, self.workplace, naming)
             ):
                 continue
             plain = not (span.label_ or span.root.ent_type_ or _named(span, names))
