@@ -19,10 +19,12 @@ from language.names import TITLES
 from validators.lexicon import (
     base_forms,
     describes,
+    is_noun,
     kind_asked,
     known,
     names_worker,
     primarily_someone,
+    said_for,
 )
 
 from .kinds import job_phrases, noun_starts
@@ -112,9 +114,14 @@ class SpanPicker:
     asks_code: bool
 
     def _of_attribute(self, c: Candidate) -> bool:
-        """A page's value of the attribute the question is after (`Question.attribute`)."""
+        """A page's value of the attribute the question is after (`Question.attribute`),
+        under its own name or under a word for a kind of it: Dream keeps the speaker's
+        word for a role ("Head chef: Marta", "Line manager: Tunde", "Team lead: Omar"),
+        and "who is my boss now?" asks for any of them."""
         f = c.fact
-        return bool(self.q.attribute and f is not None and f.attr == self.q.attribute)
+        if not self.q.attribute or f is None or not f.attr:
+            return False
+        return f.attr == self.q.attribute or _kind_of_attribute(f.attr, self.q.attribute)
 
     def _amounts(self, s: str) -> tuple[list[Span], bool]:
         """The amounts of `s` that can answer, and whether they are weak. Money asked: the
@@ -726,3 +733,22 @@ def _value(f: Fact) -> str:
 def _date_spans(text: str, said: dt.date | None) -> list[Span]:
     """The dates of a sentence as answers say them ("7 May 2023" for "yesterday")."""
     return [Span(d.shown, d.start, d.end, d.date) for d in dates(text, said)]
+
+
+#: What WordNet files a value's label under when it is a kind of an attribute the
+#: reader maps questions to (`attribute_asked`): whoever is over someone at work is a
+#: head, a supervisor or a leader ("head chef" by its "head", "line manager", "foreman",
+#: "team lead").
+ATTRIBUTE_KINDS = {"Manager": ("head", "supervisor", "leader")}
+
+
+def _kind_of_attribute(label: str, attribute: str) -> bool:
+    """Is the label's word (its head noun, or a noun before it: "head chef") a kind of
+    what the attribute holds?"""
+    from language import prototypes
+
+    if label in prototypes()["attribute_asked"]:
+        return False  # "Employer" is an attribute of its own, though WordNet's a leader
+    roots = ATTRIBUTE_KINDS.get(attribute, ())
+    words = [w for w in re.findall(r"[a-z]+", label.lower()) if is_noun(w)]
+    return any(said_for(w, root) for w in words for root in roots)

@@ -31,9 +31,10 @@ from typing import Any
 from language import classifier_for
 from language.classify import prototypes
 from language.names import known_word, looks_like_name, may_name, stands_for_a_verb
-from validators.lexicon import describes, known, may_name_place, primarily_a
+from validators.lexicon import describes, kind_among, known, may_name_place, primarily_a
 
 from .changes import (
+    _DAY_WORDS,
     _SPEAKER,
     _TIMES,
     TIME_MODIFIERS,
@@ -102,6 +103,10 @@ _CONTRADICTS = {
 #: (`name_word` examples): "jen" by 0.17, "priyanka" by 0.18, the bank "monzo" by 0.06,
 #: the app "asana" by 0.11.
 PERSON_LEAD = 0.12
+#: A name alone reads as a person's, a brand's or a place's (`name_word` examples) only
+#: by this much over the others: "sean" by 0.19, "culina" by 0.07; "sorrel" (0.004) and
+#: "marta" (0.03) may name anything.
+WORD_LEAD = 0.05
 #: Prepositions of company: "pilates with jen", "swimming w theo".
 _WITH = frozenset(["with", "w", "w/"])
 
@@ -260,13 +265,37 @@ def _beside(span: Any, phrases: list[Any]) -> Any:
     return span
 
 
-def _context(span: Any, around: Any = None) -> str:
+def _description(span: Any, phrases: list[Any]) -> Any:
+    """The definite description set after a bare name ("at sorrel tonight, the tasting
+    menu place in ancoats"; "marta the new head chef"): an apposition, whatever the
+    parser made of it, that says what the name is. It is no value of its own. None when
+    the phrase is no bare name or nothing describes it."""
+    doc = span.doc
+    if span.root.pos_ not in ("PROPN", "NOUN") or span.root.lower_ in _DAY_WORDS:
+        return None
+    if any(t.dep_ in ("det", "poss") or t.lower_ in _DESCRIBED for t in span):
+        return None
+    j = span.end
+    while j < span.sent.end and doc[j].lower_ in _DAY_WORDS:
+        j += 1  # "at sorrel tonight, the ...": a time between the name and its apposition
+    if j < span.sent.end and doc[j].text == ",":
+        j += 1
+    elif j > span.end:
+        return None  # "sorrel tonight the ...": no apposition without the comma
+    return next(
+        (p for p in phrases if p.start == j and p[0].lower_ == "the" and p.root.pos_ == "NOUN"),
+        None,
+    )
+
+
+def _context(span: Any, around: Any = None, stop: int | None = None) -> str:
     """The words either side of the phrase, the phrase as X. A name set beside a noun
-    is read where that noun stands: "i report to X there, priscilla okafor"."""
+    is read where that noun stands: "i report to X there, priscilla okafor". `stop`:
+    where the words after end (the name's own apposition, read on its own)."""
     doc = span.doc
     around = span if around is None else around
     start = max(span.sent.start, around.start - WINDOW)
-    end = min(span.sent.end, around.end + WINDOW)
+    end = min(span.sent.end, around.end + WINDOW, span.sent.end if stop is None else stop)
     before = [t.text for t in doc[start : around.start]]
     return " ".join([*before, "X", *(t.text for t in doc[around.end : end])])
 
@@ -296,8 +325,13 @@ def fits(
     if kind == "person":
         if naming and (named or _given_name(text)):
             return True  # "her name is Ines": whatever the name alone reads as
+        # a name that reads as nobody's kind clearly ("marta": a place by 0.03) may be
+        # a person's
+        kind_read = word_kind(text)
         return label == "PERSON" or (
-            named and label not in _PLACE_LABELS and word_kind(text) == "person"
+            named
+            and label not in _PLACE_LABELS
+            and (kind_read == "person" or kind_read.endswith("?"))
         )
     if kind == "place":
         # "our flat in gorgie": a word no dictionary knows where a home is said to be
@@ -319,6 +353,8 @@ def fits(
             return True  # a town ("the nursing program in Glasgow") employs nobody
         if _where(span):
             return False  # "got a job in two harbors": where the job is, not who gives it
+        if _bare_singular(span) and not kind_among(span.root.lower_, _NO_EMPLOYER):
+            return True  # "a trial shift at sorrel": a dictionary word used as a name
         # A workplace said with a common noun has words of its own ("the dialysis
         # clinic"); "the bungalow" is one noun with its article.
         words = [t for t in span if t.dep_ not in ("det", "poss") and t.pos_ != "DET"]
@@ -326,8 +362,12 @@ def fits(
     # A thing: no person, no place.
     if label in {"PERSON", "NORP"} | _PLACE_LABELS:
         return False
-    return not named or word_kind(text) != "person"
+    return not named or word_kind(text).rstrip("?") != "person"
 
+
+#: What a bare noun after "at" or "with" names when it is no name: "at lunch", "at
+#: college", "with training", "at work" (WordNet's usual sense of the word).
+_NO_EMPLOYER = ("institution", "act", "time_period", "meal", "event", "group")
 
 #: Prepositions whose object says where something is, never who runs it.
 _WHERE = frozenset(["in", "near", "around", "outside", "inside", "across"])
@@ -561,8 +601,11 @@ class AttributeReader:
         return label == "person" and lead >= PERSON_LEAD
 
     def _word_kind(self, text: str) -> str:
+        """What a name alone reads as, with "?" after it when only by less than
+        WORD_LEAD ("sorrel", "marta": a name of anything)."""
         if text not in self._word_kinds:
-            self._word_kinds[text] = self._words.label(self.embedder.embed([text]))[0][0]
+            label, lead = self._words.label(self.embedder.embed([text]))[0]
+            self._word_kinds[text] = label if lead >= WORD_LEAD else f"{label}?"
         return self._word_kinds[text]
 
     def read(self, items: list[tuple[Any, Any]], names: set[str], changing: set[int]) -> None:
@@ -577,7 +620,15 @@ class AttributeReader:
         modifiers: dict[int, str] = {}
         for st, doc in items:
             phrases = _phrases(doc)
+            # A description set after a name says what the name is; the name is read
+            # without it ("did a trial shift at X tonight", not "..., the tasting menu")
+            descriptions = {
+                p.start: (span, p) for span in phrases if (p := _description(span, phrases))
+            }
+            apposed = {d.start for _, d in descriptions.values()}
             for span in phrases:
+                if span.start in apposed:
+                    continue  # "the tasting menu place": sorrel's, no value of its own
                 described = [t.lower_ for t in span if t.i < span.root.i and t.lower_ in _DESCRIBED]
                 # "a bigger flat", "my review": a description or an attribute, no value;
                 # but "my monzo account" names one before its noun
@@ -621,7 +672,9 @@ class AttributeReader:
                     # seeing someone new."): read the two together
                     contexts.append(_introduced(span))
                 else:
-                    contexts.append(_context(span))
+                    after = next((d for n, d in descriptions.values() if n is span), None)
+                    stop = after.start - (doc[after.start - 1].text == ",") if after else None
+                    contexts.append(_context(span, stop=stop))
                 besides.append(_context(span, beside) if beside is not span else "")
         homes = {
             ch.new.lower()

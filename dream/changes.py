@@ -292,10 +292,11 @@ def _appositions(doc: Any) -> list[Change]:
     """'my manager, Kwame, is great' / 'Kwame, my new manager, ...' / 'the new manager,
     tomasz, wants ...': a name set beside something of the speaker's is its value."""
     out = []
-    for tok in doc:
-        if tok.dep_ != "appos" or _negated(tok.head):
+    pairs = [(tok.head, tok) for tok in doc if tok.dep_ == "appos"] + _set_before(doc)
+    for head, tok in pairs:
+        if _negated(head):
             continue
-        for owned, value in ((tok.head, tok), (tok, tok.head)):
+        for owned, value in ((head, tok), (tok, head)):
             # "my boss, X", not "my sister's boyfriend X" (the sister's)
             own = [owned, *(c for c in owned.children if c.dep_ in ("compound", "amod"))]
             mine = any(
@@ -312,6 +313,29 @@ def _appositions(doc: Any) -> list[Change]:
                 out.append(Change(name[:1].upper() + name[1:], _phrase(value), None,
                                   _label(value), name))  # fmt: skip
                 break
+    return out
+
+
+#: Parts of speech of words that are never a name.
+_FUNCTION_POS = frozenset(["PRON", "DET", "ADP", "AUX", "CCONJ", "SCONJ", "PART", "PUNCT", "NUM"])
+
+
+def _set_before(doc: Any) -> list[tuple[Any, Any]]:
+    """A name set straight before "the <role>" ("marta the new head chef runs a tight
+    ship", "met marta, the new head chef"): an apposition the parser of lower-case chat
+    reads as two loose phrases. (role noun, name) pairs."""
+    out = []
+    for det in doc:
+        if det.lower_ != "the" or det.dep_ != "det" or det.head.i <= det.i:
+            continue
+        before = det.i - 1 - (det.i > 1 and doc[det.i - 1].text == ",")
+        name = doc[before] if before >= 0 else None
+        if name is None or name.dep_ == "appos" or det.head.dep_ == "appos":
+            continue  # the parser's own apposition is read as such
+        # "priya" may be read as a verb ("priya the new head chef runs ..."): a word no
+        # dictionary knows that may be a name is one, whatever its tag
+        if name.pos_ not in _FUNCTION_POS and _a_name(name) and not names_nobody(name.lower_):
+            out.append((det.head, name))
     return out
 
 
