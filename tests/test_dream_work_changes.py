@@ -3,7 +3,8 @@ and a first week ("did a trial shift at fennel tonight, the little bistro in jes
 a new boss named in passing ("priya the new head chef runs a tight ship"). The employer
 is the name, not the description set after it nor the district in it; a dictionary word
 used as a name ("fennel") employs; the boss's role keeps its own word on the page and
-answers "who is my boss now?". Real files, a real memory made with the CLI."""
+answers "who is my boss now?". "who is my ex?" is no question for the partner of now.
+Real files, a real memory made with the CLI."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ SESSIONS = [
     ("2026-03-20-firstweek", "2026-03-20T22:10:00+00:00", [
         "first week at fennel done, my feet are dead",
         "priya the new head chef runs a tight ship but shes sound",
+    ]),
+    ("2026-04-02-dating", "2026-04-02T21:00:00+01:00", [
+        "been seeing someone new, his name's tariq. he works in a bike shop",
     ]),
 ]  # fmt: skip
 
@@ -99,3 +103,12 @@ def test_who_is_my_boss_finds_a_role_named_for_a_kind_of_boss(memory):
 def test_where_do_i_work_now(memory):
     answer = _ask(memory, "where do i work these days?")
     assert answer.splitlines()[0].startswith("Fennel"), answer
+
+
+def test_my_ex_asks_for_the_partner_before(memory):
+    """ "who is my ex?" asks what held before (WordNet's "ex": a former partner), so the
+    partner of now is no answer, and with none on record it is declined."""
+    current = section_text(_profile(memory), "Current")
+    assert re.search(r"\*\*Partner:\*\* \[?\[?Tariq", current), current
+    answer = _ask(memory, "who is my ex?")
+    assert "Tariq" not in answer.splitlines()[0], answer
