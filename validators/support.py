@@ -62,6 +62,7 @@ from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
 from .converse import who_does_what
 from .dated import days_left_open, unsupported_date
+from .inferred import inferred
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
 from .role_holders import role_not_held
 from .said_ties import defined_as, own_group, particle_verbs, same_object, split_particles
@@ -295,8 +296,9 @@ def check_support(
         converse = roles.converse
     else:
         converse = frozenset()
+    counterparts: dict[str, str] = {}
     alone, contrasts = _unsupported_words(
-        text, ev, names, similarity, ceased, written, converse=converse
+        text, ev, names, similarity, ceased, written, converse=converse, counterparts=counterparts
     )
     if contrasts:
         word, other = contrasts[0]
@@ -311,7 +313,11 @@ def check_support(
                 return Support(False, f"judge: {why}", tuple(alone), False, False)
             return Support(True, "", (), False, True)
     if alone:
-        return _fail(f"not in the evidence: {', '.join(alone)}", alone)
+        said = [
+            f"{w} (the evidence says '{counterparts[w]}')" if w in counterparts else w
+            for w in alone
+        ]
+        return _fail(f"not in the evidence: {', '.join(said)}", alone)
     return Support(True)
 
 
@@ -324,8 +330,10 @@ def _unsupported_words(
     written: str | None = None,
     *,
     converse: frozenset[str] = frozenset(),
+    counterparts: dict[str, str] | None = None,
 ) -> tuple[list[str], list[tuple[str, str]]]:
-    """Claim content words nothing accounts for, and (word, opposite) pairs."""
+    """Claim content words nothing accounts for, and (word, opposite) pairs. A word left
+    alone whose place the block fills with another word is entered in `counterparts`."""
     todo: list[str] = []
     contrasts: list[tuple[str, str]] = []
     liking = bool(_lows(ev.text) and set(_lows(ev.text)) & PREFERENCE)
@@ -516,4 +524,14 @@ def _unsupported_words(
             [said.get(w, w) for w in alone], written or text, ev.text, model
         )
         alone = [w for w in alone if said.get(w, w) not in vouched]
+    if len(alone) == 1:
+        # One word nothing places: one the writer inferred when the block has no word in
+        # its place and the sentence reads as the block; a changed detail when it has
+        # (inferred.py). Two or more are an added clause, an embellishment.
+        word = said.get(alone[0], alone[0])
+        implied, other = inferred(word, written or text, ev.text, model)
+        if implied:
+            alone = []
+        elif other is not None and counterparts is not None:
+            counterparts[word] = other
     return [said.get(w, w) for w in alone], contrasts
