@@ -150,6 +150,8 @@ def counterpart(
                 return e.text, tied
             continue
         if part == "noun":
+            if _kind(w) == _kind(ew) == "someone":
+                return e.text, tied  # the block names someone there: 'astronaut' / 'analyst'
             if (rel == "sibling" or tight_sister(w, ew)) and sim >= SISTER_COUNTERPART:
                 return e.text, tied
             if rel is None and _kind(w) == _kind(ew) and sim >= KIND_COUNTERPART:
