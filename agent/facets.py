@@ -15,7 +15,7 @@ from .about import _SECOND_PERSON
 from .labels import Labels
 from .nearness import CODE_FLOOR, CODE_MARGIN, nearer
 from .picker import SpanPicker
-from .question import without_time
+from .question import asks_code_word, without_time
 from .text import WORD, terms
 from .ties import light_verbs, measured
 
@@ -128,7 +128,13 @@ class QuestionFacets(SpanPicker):
         """A number that names something ("what's the booking reference?", "the phone
         number for the clinic"): answered by a code, not an amount ("NM-4471-20", not
         "4471"); by the example questions it is nearest to (`code_asked`)."""
-        if self.q.answer_type != "number" or self.similarity is None or self.q.wh == "how":
+        if self.q.answer_type != "number" or self.q.wh == "how":
+            return False
+        if any(asks_code_word(w) for w in WORD.findall(self.q.text.lower())):
+            # "whats the reference for the callout?" is far from every example (0.40): a
+            # word that names a code says it outright.
+            return True
+        if self.similarity is None:
             return False
         # Nearer the codes than the amounts is not enough when both are far: "what did i
         # score on my part 3 test?" is 0.23 from the codes, "whats my policy number" 0.61.

@@ -144,7 +144,12 @@ class SpanPicker:
             if fielded:
                 return fielded, False
             codes = [a for a in found if is_code(a.text)]
-            return (codes, False) if codes else (found, bool(found))
+            if codes:
+                return codes, False
+            # A bare number may be a code ("the door code is 4471"), a price never is:
+            # "the plan is £14 a month" holds no reference.
+            bare = [a for a in found if money_rank(s, a) == 1]
+            return bare, bool(bare)
         asked = self._labels.asked(s)
         labelled = [a for a in found if field_of(asked, a.start, a.end)]
         if labelled:

@@ -48,6 +48,12 @@ def has_cue(text: str, key: str) -> bool:
     return any(f" {cue} " in low for cue in _words(key))
 
 
+def asks_code_word(word: str) -> bool:
+    """A word that names a code ("ref", "reference", "postcode", "pin"): the value asked
+    is the code, whatever other noun comes with it ("the job ref for the boiler")."""
+    return word in _words("code_nouns")
+
+
 @dataclass(frozen=True)
 class Question:
     text: str
@@ -111,7 +117,8 @@ def analyse(text: str) -> Question:
     elif wh == "where" or (kind and kinds.get(kind[-1]) == "place"):
         answer_type = "place"
     elif re.search(r"\bhow (many|much|old)\b", low) or any(
-        kinds.get(t) == "number" and t not in ("many", "much", "old") for t in toks
+        (kinds.get(t) == "number" and t not in ("many", "much", "old")) or asks_code_word(t)
+        for t in toks
     ):
         answer_type = "number"
     elif re.search(r"\bhow (often|frequently)\b", low):

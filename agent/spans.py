@@ -188,8 +188,10 @@ def money_rank(sentence: str, span: Span) -> int:
     unit = span.text[number.end() :] + sentence[span.end : span.end + 12]
     if any(d.start <= span.start < d.end for d in durations(sentence)):
         return -1  # "for 9 yrs", "12 weeks": a span of time, no price
-    if _NAMES_NUMBER.search(sentence[: span.start]):
-        return -1  # "member no 4471203", "ref WS 2231": a number that names, no price
+    if _NAMES_NUMBER.search(sentence[: span.start]) or is_code(span.text):
+        # "member no 4471203", "ref WS 2231", "on 0161 555 0142": a number that names
+        # (a reference, a phone), never a price however plain its digits
+        return -1
     if re.match(r"(?:st|nd|rd|th)\b", unit, re.I):
         return -1  # "4th st", "2nd yr": an ordinal numbers a place in a row, no price
     counted = _COUNTED.match(unit)
