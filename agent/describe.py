@@ -37,8 +37,14 @@ MOST = 4
 INFORMATIVE = 0.5
 #: A line of the subject's own page is what memory has already sorted out about them.
 PAGE_BONUS = 0.15
+#: "who is dario?" asks first who they are to people: their page's line of a relation
+#: ("Cousin of [[Kacper]]") above what they did.
+RELATION_BONUS = 0.5
+#: The page section of a subject's relations to people (Dream writes "Cousin of [[X]]").
+RELATION_SECTION = "People"
 
 _PRONOUN_START = re.compile(r"(?:he|she|they|it|his|her|their|its|hes|shes|theyre)\b", re.I)
+_WHO = re.compile(r"\s*(?:remind me\s+)?who(?:'?s|\s+(?:is|was|are|were))?\b", re.I)
 _POSSESSIVES = frozenset(["my", "your", "his", "her", "our", "their", "its"])
 
 Similarity = Callable[[str, list[str]], list[float]]
@@ -153,11 +159,13 @@ def statements(
     page: str | None,
     pool: Sequence[Candidate],
     most: int = MOST,
+    relations: frozenset[str] = frozenset(),
 ) -> list[Candidate]:
     """The most informative statements about the subject, best first, one per block: the
     lines of its page (and the turns they retell), and what people said naming it (or in
     their own voice, when the subject is one of the speakers). An AI assistant's words
-    are never facts about anyone."""
+    are never facts about anyone. Asked "who", the turn a line of `relations` (the
+    subject's page's lines of how they are related to people) retells comes first."""
     low = name.lower()
     items: list[Candidate] = []
     paged: list[bool] = []
@@ -177,6 +185,11 @@ def statements(
     # the bonus is for the subject's own page: a line of another page that names it is
     # a statement like any turn that does
     scores = rank(similarity, question, [(c.text, p) for c, p in zip(items, paged, strict=True)])
+    if relations and _WHO.match(question):
+        scores = [
+            s + (RELATION_BONUS if set(c.retold) & relations else 0.0)
+            for s, c in zip(scores, items, strict=True)
+        ]
     ranked = sorted(zip(scores, items, strict=True), key=lambda p: (-p[0], p[1].rank, p[1].key))
     out: list[Candidate] = []
     used: set[tuple[str, str]] = set()

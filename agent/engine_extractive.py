@@ -30,7 +30,7 @@ from validators.lexicon import said_for
 from .answer import Draft
 from .citations import DONT_KNOW
 from .corroborate import agreeing
-from .describe import described, statements
+from .describe import RELATION_SECTION, described, statements
 from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .labels import readable
@@ -265,7 +265,12 @@ class ExtractiveEngine:
         page = self.wiki().find(about.name)
         more = self._read_page(page) if page else []
         more += self._candidates(self._search(about.name), rank_shift=1)
-        found = statements(similarity, q.text, about.name, page, _dedupe([*pool, *more]))
+        # "Cousin of [[Kacper]]": the page's lines of how the subject is related to people
+        lines = self.wiki().facts(page) if page else []
+        relations = frozenset(f.text for f in lines if f.section == RELATION_SECTION)
+        found = statements(
+            similarity, q.text, about.name, page, _dedupe([*pool, *more]), relations=relations
+        )
         if not found:
             return None
         return "\n".join([_quote(found[0]), *(f"- {_quote(c)}" for c in found[1:])])

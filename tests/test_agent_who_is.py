@@ -1,0 +1,73 @@
+""" "who is dario?" asks first who he is to the asker: the turn that says so ("my cousin
+dario ..."), which his page's relation line ("Cousin of [[User]]") retells, comes before
+more informative turns that only say what he did. The chats are written for this test,
+not taken from any dataset."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.test_agent_messy import run
+
+BIKE = """---
+date: 2026-03-02
+title: weekend
+---
+# weekend
+
+## User
+my cousin dario is selling his old bike, might grab it off him if hes not mad about the price
+
+## Assistant
+That could be a good deal! Second-hand bikes usually sell for about half their retail price.
+"""
+
+SOFA = """---
+date: 2026-05-20
+title: sofa
+---
+# sofa
+
+## User
+dario said hed help me shift the old sofa down to the tip on saturday, he has a van through work
+
+## Assistant
+That's kind of him! Most councils also offer bulky waste collection for around £30.
+
+## User
+dario dropped the bike round too, its a 2019 cannondale and it rides lovely
+"""
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("who")
+    root = tmp / "memory"
+    files = []
+    for name, text in (("bike.md", BIKE), ("sofa.md", SOFA)):
+        (tmp / name).write_text(text, encoding="utf-8")
+        files.append(str(tmp / name))
+    run("init", str(root))
+    run("capture", "session", *files, "--memory", str(root))
+    run("dream", "--memory", str(root))
+    return root
+
+
+def first_line(root: Path, question: str) -> str:
+    out = run("ask", question, "--json", "--no-record", "--memory", str(root))
+    return json.loads(out)["answer"].split("\n")[0]
+
+
+def test_who_is_someone_is_answered_by_how_they_are_related_first(memory: Path):
+    page = (memory / "knowledge" / "people" / "Dario.md").read_text(encoding="utf-8")
+    assert "Cousin of [[User]]" in page
+    assert "my cousin dario" in first_line(memory, "who is dario?")
+    assert "my cousin dario" in first_line(memory, "who's dario again?")
+
+
+def test_tell_me_about_someone_still_leads_with_what_says_most(memory: Path):
+    # Not asked who he is: the most informative turn leads, as before.
+    assert "cannondale" in first_line(memory, "tell me about dario")
