@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from language.dates import MONTHS, dates
-from language.names import chat_words, looks_like_name
+from language.names import chat_words, looks_like_name, names_a_place
 
 from .text import NUMBER_WORDS, lexicon, stopwords
 
@@ -395,6 +395,7 @@ def names(
             out.append(Span(m.group(0), m.start(), m.end()))
     if written_lowercase(sentence):
         out += _known_in_lowercase(sentence, known | (proper or frozenset()), out)
+        out += _places_in_lowercase(sentence, out)
         unknown = _unknown_in_lowercase(sentence, out)
         # "my sister ingrid": a word no dictionary knows, after the word for whose person
         # it is, is that person's name, as sure as a name memory knows.
@@ -471,6 +472,17 @@ def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
         if looks_like_name(word):
             out.append(Span(word.title(), m.start(), m.end()))
     return out
+
+
+def _places_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
+    """Dictionary words of a sentence typed in lower case that name a city, country or
+    state ("my sister is up in glasgow now"), shown capitalised."""
+    return [
+        Span(m.group(0).title(), m.start(), m.end())
+        for m in re.finditer(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])", sentence)
+        if not any(s.start < m.end() and m.start() < s.end for s in taken)
+        and names_a_place(m.group(0))
+    ]
 
 
 def after_someone(sentence: str, span: Span) -> bool:

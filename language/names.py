@@ -91,6 +91,23 @@ def _function_words() -> frozenset[str]:
     return frozenset(STOP_WORDS)
 
 
+#: What a place's name is an instance of, in WordNet: "glasgow" a city, "spain" a country.
+_PLACE_KINDS = ("city", "country", "state")
+
+
+@cache
+def names_a_place(low: str) -> bool:
+    """A dictionary word that is, in its usual sense, the name of a city, country or
+    state by WordNet ("glasgow", "leeds", "spain"): a name though typed in lower case.
+    Not a word that is mostly something else ("turkey", "bath", "reading": their usual
+    sense is no place), nor one that can describe ("nice") or do ("see", a bishop's see)."""
+    from validators.lexicon import describes, sense_of
+
+    if len(low) < 3 or not low.isalpha() or describes(low) or is_base_verb(low):
+        return False
+    return any(sense_of(low, kind, "n", primary=True) for kind in _PLACE_KINDS)
+
+
 @cache
 def known_word(low: str) -> bool:
     """A word WordNet knows, in any of its forms."""
