@@ -172,7 +172,12 @@ class SpanPicker:
         # "how much was the dyson?": not "the shark stick one for 179" said beside it
         things = self._asked_things
         found = [a for a in found if not of_another_thing(s, a.start, a.end, things)]
+        # "1,450 deposit" for "how much was the deposit?": the word the amount is of,
+        # said with it, is the one asked about; money, though written as no currency.
         ranks = [money_rank(s, a) for a in found]
+        ranks = [
+            2 if r >= 0 and self._of_word_asked(a) else r for a, r in zip(found, ranks, strict=True)
+        ]
         asked = _rate(self.q.text)
         if asked:
             # "what does my desk cost a month?": "7 cents a word" is a price of another
@@ -187,6 +192,12 @@ class SpanPicker:
             ]
         best = max((r for r in ranks if r >= 0), default=-1)
         return [a for a, r in zip(found, ranks, strict=True) if r == best >= 0], best == 0
+
+    def _of_word_asked(self, a: Span) -> bool:
+        """The amount's own unit word ("1,450 deposit") is a thing the question asks the
+        amount of."""
+        unit = WORD.findall(a.text.lower())[-1:]
+        return bool(unit) and not unit[0].isdigit() and bool(terms(unit[0]) & self._asked_things)
 
     def _time_span(self, a: Span) -> bool:
         """A span of time, for a question that asks no "how much/long" and names no time
@@ -250,10 +261,11 @@ class SpanPicker:
             if found:
                 sp = self._nearest(b.text, found)
                 return sp.text, False, sp.date
-        # A day of the week said bare ("lucija had the baby tuesday"): the one date
-        # parser reads it loosely, the day before or after the day said by the clause's
-        # tense; nearer than the day it was mentioned.
-        days = [s for s in dates(c.text, said, loose=True) if s.loose and s.precision == "day"]
+        # A day of the week said bare ("lucija had the baby tuesday"), a month or a season
+        # with no year ("mot is due in march"): the one date parser reads it loosely, the
+        # one before or after the day it was said by the clause's tense; nearer than the
+        # day it was mentioned.
+        days = [s for s in dates(c.text, said, loose=True) if s.loose]
         if days:
             sp = self._nearest(c.text, [Span(d.shown, d.start, d.end, d.date) for d in days])
             return sp.text, False, sp.date

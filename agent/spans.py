@@ -158,7 +158,7 @@ def _in_spans(at: int, spans: list[tuple[int, int]]) -> bool:
 
 #: Currency signs and words: an amount with one is money ("£1,800", "12 euro", "40k").
 _CURRENCY = re.compile(
-    r"[$€£¥]|^\s*(?:k|grand|bucks?|quid|euros?|eur|dollars?|usd|pounds?|gbp|reais|cents?|pence)\b",
+    r"[$€£¥]|^\s*(?:k|grand|bucks?|quid|euros?|eur|dollars?|usd|pounds?|gbp|reais|cents?|pence|cash)\b",
     re.I,
 )
 
