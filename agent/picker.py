@@ -348,7 +348,11 @@ class SpanPicker:
                 # Typed in lower case, a name is only a guess ("swap the colada, no
                 # coconut anything": "coconut" is the fruit asked for).
                 return self._pick(s, kinds)
-            if slotted and kind in ("place", "name"):
+            if slotted and kind == "place":
+                # the place in the slot the question asks about ("flying in from dublin"),
+                # not one said elsewhere in the sentence ("dinner at dishoom")
+                return self._pick(s, slotted)
+            if slotted and kind == "name":
                 spans = slotted  # the value in the slot the question asks about
             elif fit is not None and fit.filler and _phrase_answers(kind, fit):
                 # No value of the kind there, but the slot holds one phrase: "at a

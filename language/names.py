@@ -92,7 +92,7 @@ def _function_words() -> frozenset[str]:
 
 
 #: What a place's name is an instance of, in WordNet: "glasgow" a city, "spain" a country.
-_PLACE_KINDS = ("city", "country", "state")
+_PLACE_KINDS = ("city", "country", "american_state")
 
 
 @cache
@@ -100,11 +100,14 @@ def names_a_place(low: str) -> bool:
     """A dictionary word that is, in its usual sense, the name of a city, country or
     state by WordNet ("glasgow", "leeds", "spain"): a name though typed in lower case.
     Not a word that is mostly something else ("turkey", "bath", "reading": their usual
-    sense is no place), nor one that can describe ("nice") or do ("see", a bishop's see)."""
-    from validators.lexicon import describes, sense_of
+    sense is no place), nor one that can describe ("nice") or do ("see", a bishop's see),
+    nor the form of another word ("was")."""
+    from validators.lexicon import base_forms, describes, sense_of
 
     if len(low) < 3 or not low.isalpha() or describes(low) or is_base_verb(low):
         return False
+    if low not in base_forms(low):
+        return False  # a form of another word: "was" (be, or "WA"), "needs", "loves"
     return any(sense_of(low, kind, "n", primary=True) for kind in _PLACE_KINDS)
 
 
