@@ -5,14 +5,13 @@ money. The chats are written for these tests, not taken from any dataset."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from agent.citations import DONT_KNOW
 from agent.question import analyse
-from tests.test_agent_messy import run
+from tests.test_agent_messy import first_line, memory_from
 
 BOILER = """---
 date: 2026-10-02
@@ -46,21 +45,9 @@ Four late shifts can be tiring. Have you asked a colleague to swap?
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("codes")
-    root = tmp / "memory"
-    files = []
-    for name, text in (("boiler.md", BOILER), ("rota.md", ROTA)):
-        (tmp / name).write_text(text, encoding="utf-8")
-        files.append(str(tmp / name))
-    run("init", str(root))
-    run("capture", "session", *files, "--memory", str(root))
-    run("dream", "--memory", str(root))
-    return root
-
-
-def first_line(root: Path, question: str) -> str:
-    out = run("ask", question, "--json", "--no-record", "--memory", str(root))
-    return json.loads(out)["answer"].split("\n")[0]
+    return memory_from(
+        tmp_path_factory.mktemp("codes"), {"boiler.md": BOILER, "rota.md": ROTA}, dream=True
+    )
 
 
 def test_a_word_that_names_a_code_asks_for_one_whatever_noun_comes_with_it(memory: Path):

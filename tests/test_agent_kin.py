@@ -8,12 +8,11 @@ tests, not taken from any dataset."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.test_agent_messy import run
+from tests.test_agent_messy import first_line, memory_from
 
 BIKE = """---
 date: 2026-03-02
@@ -61,21 +60,11 @@ Long-distance family can be hard. A weekly video call helps a lot of people.
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("who")
-    root = tmp / "memory"
-    files = []
-    for name, text in (("bike.md", BIKE), ("sofa.md", SOFA), ("sister.md", SISTER)):
-        (tmp / name).write_text(text, encoding="utf-8")
-        files.append(str(tmp / name))
-    run("init", str(root))
-    run("capture", "session", *files, "--memory", str(root))
-    run("dream", "--memory", str(root))
-    return root
-
-
-def first_line(root: Path, question: str) -> str:
-    out = run("ask", question, "--json", "--no-record", "--memory", str(root))
-    return json.loads(out)["answer"].split("\n")[0]
+    return memory_from(
+        tmp_path_factory.mktemp("who"),
+        {"bike.md": BIKE, "sofa.md": SOFA, "sister.md": SISTER},
+        dream=True,
+    )
 
 
 def test_who_is_someone_is_answered_by_how_they_are_related_first(memory: Path):

@@ -97,6 +97,27 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+def memory_from(tmp: Path, sessions: dict[str, str], dream: bool = False) -> Path:
+    """A memory in `tmp` with the Markdown `sessions` (file name -> text) captured, and
+    dreamt when asked."""
+    root = tmp / "memory"
+    files = []
+    for name, text in sessions.items():
+        (tmp / name).write_text(text, encoding="utf-8")
+        files.append(str(tmp / name))
+    run("init", str(root))
+    run("capture", "session", *files, "--memory", str(root))
+    if dream:
+        run("dream", "--memory", str(root))
+    return root
+
+
+def first_line(root: Path, question: str) -> str:
+    """The short answer: the first line of `brain ask`'s answer."""
+    out = run("ask", question, "--json", "--no-record", "--memory", str(root))
+    return json.loads(out)["answer"].split("\n")[0]
+
+
 def ask(root: Path, question: str) -> dict:
     return json.loads(run("ask", question, "--json", "--no-record", "--memory", str(root)))
 

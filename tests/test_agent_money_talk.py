@@ -5,13 +5,12 @@ for these tests, not taken from any dataset."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from agent.spans import amounts, money_rank
-from tests.test_agent_messy import run
+from tests.test_agent_messy import first_line, memory_from
 
 FLAT = """---
 date: 2026-08-03
@@ -48,20 +47,9 @@ true. mot is due in march too, last one was 95 at the garage on mill rd
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("money")
-    root = tmp / "memory"
-    files = []
-    for name, text in (("flat.md", FLAT), ("insurance.md", INSURANCE)):
-        (tmp / name).write_text(text, encoding="utf-8")
-        files.append(str(tmp / name))
-    run("init", str(root))
-    run("capture", "session", *files, "--memory", str(root))
-    return root
-
-
-def first_line(root: Path, question: str) -> str:
-    out = run("ask", question, "--json", "--no-record", "--memory", str(root))
-    return json.loads(out)["answer"].split("\n")[0]
+    return memory_from(
+        tmp_path_factory.mktemp("money"), {"flat.md": FLAT, "insurance.md": INSURANCE}
+    )
 
 
 def test_cash_is_money():
