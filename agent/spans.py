@@ -476,13 +476,21 @@ def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
 
 def _places_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
     """Dictionary words of a sentence typed in lower case that name a city, country or
-    state ("my sister is up in glasgow now"), shown capitalised."""
-    return [
-        Span(m.group(0).title(), m.start(), m.end())
-        for m in re.finditer(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])", sentence)
-        if not any(s.start < m.end() and m.start() < s.end for s in taken)
-        and names_a_place(m.group(0))
-    ]
+    state ("my sister is up in glasgow now"), shown capitalised. Not one that begins a
+    longer name, a noun after it ("a faculty job at oregon state", "leeds uni"): where
+    that name ends is not told by its case."""
+    from validators.lexicon import is_noun
+
+    out = []
+    for m in re.finditer(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])", sentence):
+        if any(s.start < m.end() and m.start() < s.end for s in taken):
+            continue
+        after = re.match(r"\s+([a-z]{3,})", sentence[m.end() :])
+        if after and is_noun(after.group(1)) and after.group(1) not in stopwords():
+            continue
+        if names_a_place(m.group(0)):
+            out.append(Span(m.group(0).title(), m.start(), m.end()))
+    return out
 
 
 def after_someone(sentence: str, span: Span) -> bool:
