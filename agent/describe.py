@@ -44,7 +44,6 @@ RELATION_BONUS = 0.5
 RELATION_SECTION = "People"
 
 _PRONOUN_START = re.compile(r"(?:he|she|they|it|his|her|their|its|hes|shes|theyre)\b", re.I)
-_WHO = re.compile(r"\s*(?:remind me\s+)?who(?:'?s|\s+(?:is|was|are|were))?\b", re.I)
 _POSSESSIVES = frozenset(["my", "your", "his", "her", "our", "their", "its"])
 
 Similarity = Callable[[str, list[str]], list[float]]
@@ -164,8 +163,9 @@ def statements(
     """The most informative statements about the subject, best first, one per block: the
     lines of its page (and the turns they retell), and what people said naming it (or in
     their own voice, when the subject is one of the speakers). An AI assistant's words
-    are never facts about anyone. Asked "who", the turn a line of `relations` (the
-    subject's page's lines of how they are related to people) retells comes first."""
+    are never facts about anyone. The turn a line of `relations` retells (the subject's
+    page's lines of how they are related to people, given for a "who" question) comes
+    first."""
     low = name.lower()
     items: list[Candidate] = []
     paged: list[bool] = []
@@ -185,7 +185,7 @@ def statements(
     # the bonus is for the subject's own page: a line of another page that names it is
     # a statement like any turn that does
     scores = rank(similarity, question, [(c.text, p) for c, p in zip(items, paged, strict=True)])
-    if relations and _WHO.match(question):
+    if relations:
         scores = [
             s + (RELATION_BONUS if set(c.retold) & relations else 0.0)
             for s, c in zip(scores, items, strict=True)

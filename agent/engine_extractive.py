@@ -265,8 +265,8 @@ class ExtractiveEngine:
         page = self.wiki().find(about.name)
         more = self._read_page(page) if page else []
         more += self._candidates(self._search(about.name), rank_shift=1)
-        # "Cousin of [[Kacper]]": the page's lines of how the subject is related to people
-        lines = self.wiki().facts(page) if page else []
+        # "who is dario?" asks first how he is related to people: "Cousin of [[Kacper]]"
+        lines = self.wiki().facts(page) if page and q.wh == "who" else []
         relations = frozenset(f.text for f in lines if f.section == RELATION_SECTION)
         found = statements(
             similarity, q.text, about.name, page, _dedupe([*pool, *more]), relations=relations
