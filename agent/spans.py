@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -459,19 +460,26 @@ _DETERMINED = re.compile(
 )
 
 
+def _free_words(sentence: str, taken: list[Span]) -> Iterator[re.Match[str]]:
+    """The words of three letters or more of a sentence typed in lower case that no
+    span in `taken` covers."""
+    for m in _LOWER_WORD.finditer(sentence):
+        if not any(s.start < m.end() and m.start() < s.end for s in taken):
+            yield m
+
+
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])")
+
+
 def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
     """Words of a sentence typed in lower case that look like names (`looks_like_name`),
     shown capitalised."""
-    out: list[Span] = []
-    for m in re.finditer(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])", sentence):
-        word = m.group(0)
-        if any(s.start < m.end() and m.start() < s.end for s in [*taken, *out]):
-            continue
-        if _A_KIND_OF.search(sentence[: m.start()]):
-            continue  # "some kind of podengo mix": a breed, not a name
-        if looks_like_name(word):
-            out.append(Span(word.title(), m.start(), m.end()))
-    return out
+    return [
+        Span(m.group(0).title(), m.start(), m.end())
+        for m in _free_words(sentence, taken)
+        # "some kind of podengo mix": a breed, not a name
+        if not _A_KIND_OF.search(sentence[: m.start()]) and looks_like_name(m.group(0))
+    ]
 
 
 def _places_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
@@ -482,9 +490,7 @@ def _places_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
     from validators.lexicon import is_noun
 
     out = []
-    for m in re.finditer(r"(?<![\w'’-])[a-z]{3,}(?![\w'’-])", sentence):
-        if any(s.start < m.end() and m.start() < s.end for s in taken):
-            continue
+    for m in _free_words(sentence, taken):
         after = re.match(r"\s+([a-z]{3,})", sentence[m.end() :])
         if after and is_noun(after.group(1)) and after.group(1) not in stopwords():
             continue
