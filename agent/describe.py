@@ -104,7 +104,17 @@ def _words(question: str) -> list[str]:
         and not (i and words[i - 1].lower() in _POSSESSIVES)
         # "what kind of car do i have?" asks for one car, not about "car" as a whole
         and not _category(words, i)
+        # A name stands where a noun does: "who am i engaged to?" asks who, not about an
+        # "engaged" (a word the dictionary knows only as a verb or an adjective).
+        and not _no_noun(w.lower())
     ]
+
+
+def _no_noun(word: str) -> bool:
+    """A dictionary word with no noun sense ("engaged", "married"): no name."""
+    from validators.lexicon import is_noun, known
+
+    return known(word) and not is_noun(word)
 
 
 def _category(words: list[str], i: int) -> bool:

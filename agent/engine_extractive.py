@@ -623,6 +623,7 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
         before = _antecedent(b, store)
         offered = _offered_before(b, store)
         following = sentences(readable(b.text))  # a table row with its headers
+        said_before = _said_before(b, store)
         out += [
             Candidate(
                 # A question may tell before it asks: "its my mums birthday on the 3rd
@@ -638,6 +639,7 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
                 # A short reply ("dog!!") answers the question asked last.
                 reply_to=asked[-1] if asked and i == 0 else "",
                 offered=offered,
+                earlier=said_before + tuple((e, b) for e in following[:i]),
             )
             for i, (s, prev) in enumerate(_with_previous(following))
         ]
@@ -806,6 +808,17 @@ def _thread(b: Block, store: EvidenceStore) -> list[str]:
     if (between.role, between.speaker) == (b.role, b.speaker) or not between.speaker:
         return []
     return [prev.text]
+
+
+def _said_before(b: Block, store: EvidenceStore) -> tuple[tuple[str, Block], ...]:
+    """The sentences of the two blocks before this one, each with its block: where the
+    thing "it" or the person "he" in its first sentence stands for may have been named
+    (the turn before the assistant's reply, when the assistant's names are nobody's)."""
+    out: list[tuple[str, Block]] = []
+    for j in (b.index - 2, b.index - 1):
+        prev = store.block(b.path, f"{b.anchor[0]}{j}") if j >= 1 else None
+        out += [(s, prev) for s in sentences(readable(prev.text))] if prev else []
+    return tuple(out)
 
 
 def _antecedent(b: Block, store: EvidenceStore) -> str:

@@ -16,9 +16,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from language.dates import is_date_word
+from language.names import names_a_place
+from language.refer import REACH, person_before, refers_to, speaks_of_earlier, speaks_of_someone
 from validators.lexicon import concrete
 
 from .about import _about
+from .evidence import Block
 from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
 from .picker import _LIST_GAP, _PLURAL, _plural, _value
@@ -69,6 +73,10 @@ SLOTTED = 0.15
 APART = 0.3
 #: Answers that are a bare value: the sentence holding it must share the question's topic.
 VALUE_TYPES = ("number", "frequency", "duration", "time")
+#: Values that are a thing's own (its price, its date, where it is): said of "it" when
+#: "it" stands for another thing, a value is that thing's, and counts this much less.
+REFERRED_TYPES = ("number", "date", "time", "place", "duration", "frequency")
+ELSEWHERE = 0.45
 
 
 @dataclass
@@ -151,11 +159,16 @@ class Reader(Currency, Mentions):
             for w in self._surface({t})[:1]
         }
 
+        # The things the question names ("yaris" of "how much did i pay for the yaris?"):
+        # a sentence that says one by "it" or "the ..." says it (`_referred`).
+        things = {t for t in topic if t in self._asked_things}
+
         def fit_words(c: Candidate, about: str) -> tuple[set[str], float, float]:
             """The focus words, the share of them said, and the question's topic words
             said (weighted by rarity)."""
             words = c.words()
-            own_words = c.own_words()
+            own_words = c.own_words() | (self._referred(c, things) if about != "rival" else set())
+            words |= own_words
             if unsaid and about in ("phrase", "name"):
                 # Only a sentence that names whom it is about (their name, "my kid"):
                 # every sentence of the asker's is about them, and "home" in "the depot
@@ -305,6 +318,15 @@ class Reader(Currency, Mentions):
                 # "What's his name?" - "pickles lol.": the reply is the name asked.
                 span = named_in_reply(c.text, analyse(c.reply_to).answer_type == "name")
                 replied = span is not None
+            if not span and q.answer_type == "name" and q.wh in ("who", "whom") and c.fact is None:
+                # "and then HE PROPOSED!!!" after "went up to meet tom's parents": who
+                # "he" is was said before, and the turn that says it is cited too. Only
+                # asked who: "she" is no answer to "what's my cat called?".
+                meant = self._person_meant(c)
+                if meant is not None:
+                    span, named_in = meant
+                    blocks = c.blocks if named_in in c.blocks else (*c.blocks, named_in)
+                    c = replace(c, blocks=blocks)
             by_meaning = False
             if not span and self._value_by_meaning(c, about, sim):
                 span = _value(c.fact)  # type: ignore[arg-type]
@@ -400,6 +422,10 @@ class Reader(Currency, Mentions):
                 score += ENDED * said_of_before(c.text, at, at + len(span)) if at >= 0 else 0.0
             if self._of_another(c, about, span):
                 continue  # "everything lives in obsidian" for "where do i live?"
+            if span and q.answer_type in REFERRED_TYPES and self._of_other_thing(c, things):
+                # "it was 61 quid a month" after "did the insurance last night": the
+                # insurance's price, not the yaris's.
+                score -= ELSEWHERE
             if _by_ai(c.block) and c.fact is None:
                 # Asked what the assistant said ("what did you suggest?"), its advice
                 # still comes after what the user said of the same thing.
@@ -437,6 +463,61 @@ class Reader(Currency, Mentions):
         if out and q.past:
             out = self._value_before(out)
         return out
+
+    def _referred(self, c: Candidate, things: set[str]) -> set[str]:
+        """The things asked about that a sentence says only by "it", "that" or "the ..."
+        ("paid 8,950 for it in the end", two sentences after "picked up the yaris"): the
+        earlier sentence it stands for says them (`language.refer`)."""
+        missing = things - shared(things, c.own_words())
+        if c.fact is not None or not c.earlier or not missing:
+            return set()
+        near = [text for text, _ in c.earlier[::-1][:REACH]]
+        if not any(shared(missing, terms(t)) for t in near):
+            return set()  # no earlier sentence says it: no need to parse
+        said = {w for w in WORD.findall(self.q.text.lower()) if terms(w) & things}
+        if not speaks_of_earlier(c.text, said):
+            return set()
+        found: list[str] = []
+
+        def names_it(text: str) -> bool:
+            if shared(missing, terms(text)):
+                found.append(text)
+                return True
+            return False
+
+        if refers_to([text for text, _ in c.earlier], names_it):
+            return shared(missing, terms(found[0]))
+        return set()
+
+    def _person_meant(self, c: Candidate) -> tuple[str, Block] | None:
+        """The person "he" or "she" of a sentence stands for, and the block that names
+        them: the last person named in the nearest earlier sentence that names one, of
+        people's own words (an assistant's "My friend's partner Daniel" is nobody of
+        the user's)."""
+        if not speaks_of_someone(c.text) or _by_ai(c.block):
+            return None
+        said = [(text, i) for i, (text, b) in enumerate(c.earlier) if not _by_ai(b)]
+
+        def people(text: str) -> list[str]:
+            return [
+                n.text
+                for n in self._values_in(text, c)
+                if not names_a_place(n.text.lower()) and not is_date_word(n.text.lower())
+            ]
+
+        found = person_before(said, people)
+        return None if found is None else (found[0], c.earlier[found[1]][1])
+
+    def _of_other_thing(self, c: Candidate, things: set[str]) -> bool:
+        """The sentence's value is of another thing than the one asked: it says none of
+        them, and what its "it" stands for is another thing ("did the insurance last
+        night, went with admiral. it was 61 quid a month" for the yaris's price)."""
+        if c.fact is not None or not c.earlier or not things or shared(things, c.words()):
+            return False
+        if self._referred(c, things) or not speaks_of_earlier(c.text):
+            return False
+        earlier = [text for text, _ in c.earlier]
+        return refers_to(earlier, lambda text: bool(shared(things, terms(text)))) is False
 
     def _of_kind(self, r: Reading) -> bool:
         """The reading's value is a thing of the kind asked: one WordNet files under it

@@ -53,6 +53,10 @@ class Candidate:
     #: What an AI assistant said in the turn just before, when it did: a value the turn
     #: only judges ("haha bread pitt is good") is the assistant's suggestion.
     offered: str = ""
+    #: The sentences said before this one, nearest last, each with its block: this
+    #: block's earlier ones after those of the block before. What "it" or "he" stands for
+    #: was named there (`language.refer`).
+    earlier: tuple[tuple[str, Block], ...] = ()
 
     @property
     def block(self) -> Block:

@@ -342,6 +342,8 @@ def names(
             out.append(Span(shown, m.start(1), m.start(1) + len(word)))
     for m in _CAPS.finditer(sentence):
         text = re.sub(r"['’]s?$", "", m.group(0).rstrip("."))
+        if _shouted(text):
+            continue  # "and HE PROPOSED!!!": words said loud, no name
         start = m.start()
         first = text.split()[0]
         before = sentence[:start].rstrip()
@@ -401,9 +403,22 @@ def names(
         # "my sister ingrid": a word no dictionary knows, after the word for whose person
         # it is, is that person's name, as sure as a name memory knows.
         out += [n for n in unknown if after_someone(sentence, n)]
+        out += _possessors_in_lowercase(sentence, out)
         if not out:  # a word no dictionary knows is a name only when nothing surer is
             out += unknown
     return sorted(out, key=lambda s: s.start)
+
+
+def _shouted(text: str) -> bool:
+    """Words typed in capitals to say them loud ("HE PROPOSED", "IM AN AUNTIE"), not an
+    acronym or a name ("NHS", "VS Code"): several words, all capitals, one of them a
+    function word and every other a dictionary word."""
+    from validators.lexicon import known
+
+    words = [w.lower() for w in re.findall(r"[A-Za-z']+", text)]
+    if len(words) < 2 or not text.isupper() or not any(w in stopwords() for w in words):
+        return False
+    return all(w in stopwords() or known(w) for w in words)
 
 
 def _only_capitalized(word: str, common: set[str] | frozenset[str], proper) -> bool:
@@ -485,18 +500,60 @@ def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
 def _places_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
     """Dictionary words of a sentence typed in lower case that name a city, country or
     state ("my sister is up in glasgow now"), shown capitalised. Not one that begins a
-    longer name, a noun after it ("a faculty job at oregon state", "leeds uni"): where
-    that name ends is not told by its case."""
+    longer name, a noun after it ("leeds uni"): where that name ends is not told by its
+    case; but a noun WordNet files under places or bodies of people ("state", "college",
+    "council", "airport") ends it: "a faculty job at oregon state" is at Oregon State."""
     from validators.lexicon import is_noun
 
     out = []
     for m in _free_words(sentence, taken):
+        if not names_a_place(m.group(0)):
+            continue
         after = re.match(r"\s+([a-z]{3,})", sentence[m.end() :])
         if after and is_noun(after.group(1)) and after.group(1) not in stopwords():
+            if _ends_a_place_name(after.group(1)):
+                end = m.end() + after.end()
+                out.append(Span(sentence[m.start() : end].title(), m.start(), end))
             continue
-        if names_a_place(m.group(0)):
-            out.append(Span(m.group(0).title(), m.start(), m.end()))
+        out.append(Span(m.group(0).title(), m.start(), m.end()))
     return out
+
+
+def _ends_a_place_name(noun: str) -> bool:
+    """A noun that, after a place's name, makes the name of a place or a body of people:
+    its usual sense a location, a facility, an organization or a social group ("state",
+    "airport", "council", "college"), not a building ("house") or anything else
+    ("weather")."""
+    from validators.lexicon import primarily_a
+
+    return any(
+        primarily_a(noun, root)
+        for root in ("location", "facility", "organization", "social_group")
+    )
+
+
+def _possessors_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
+    """Whose people they are, said with "'s" in a sentence typed in lower case: "meet
+    tom's parents", "jo's little sister" name Tom and Jo, dictionary words or not (only a
+    person has parents). Not a thing after "the" or "my" ("the dog's owner"), nor kin,
+    which people say as a name ("mum's sister", "dad's car"): by WordNet, a word whose
+    usual sense is a relative."""
+    from validators.lexicon import names_someone, primarily_a
+
+    out = []
+    for m in _POSSESSOR.finditer(sentence):
+        word, whom = m.group(1), m.group(2).lower()
+        if any(s.start < m.end(1) and m.start(1) < s.end for s in [*taken, *out]):
+            continue
+        if word in stopwords() or word in chat_words() or primarily_a(word, "relative"):
+            continue
+        if _DETERMINED.search(sentence[: m.start(1)].lower()) or not names_someone(whom):
+            continue
+        out.append(Span(word.title(), m.start(1), m.end(1)))
+    return out
+
+
+_POSSESSOR = re.compile(r"(?<![\w'’-])([a-z]{3,})['’]s\s+(?:[a-z]+\s+)?([a-z]{3,})\b")
 
 
 def after_someone(sentence: str, span: Span) -> bool:

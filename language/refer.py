@@ -1,0 +1,120 @@
+"""What a sentence speaks of that an earlier one named: the thing "it", "that" or "the
+plan" stands for, and the person "he" or "she" is.
+
+People name a thing once and go on with "it": "finally picked up the yaris. paid 8,950
+for it in the end". The price is the yaris's; in "did the insurance last night. it was
+61 quid a month" the price is the insurance's, whatever the conversation is about. A
+pronoun stands for what the nearest earlier sentence with a verb takes as its subject
+or object (a sentence without a verb, "silver 2019 hybrid, 41k on the clock", only
+says more of the same thing), by the dependency parse. The reader asks whether that is
+the thing the question asks about (`refers_to`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+#: Pronouns that stand for a thing said before, not a person.
+THING_PRONOUNS = frozenset(["it", "that", "this"])
+#: Pronouns that stand for a person said before, neither the speaker nor the one spoken to.
+PERSON_PRONOUNS = frozenset(["he", "she", "him", "her", "his", "hers"])
+#: Roles in which a word is what a clause is about: its subject or its object.
+_HELD = frozenset(["nsubj", "nsubjpass", "dobj", "attr", "pobj", "dative"])
+_ARGUMENT = frozenset(["nsubj", "nsubjpass", "dobj"])
+#: How many sentences back a pronoun may reach for what it stands for.
+REACH = 3
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Any | None:
+    from .errors import LanguageError
+    from .nlp import parse
+
+    try:
+        return parse([text])[0]
+    except LanguageError:
+        return None
+
+
+def speaks_of_earlier(sentence: str, words: set[str] | frozenset[str] = frozenset()) -> bool:
+    """Whether `sentence` speaks of a thing by a word that stands for one said before:
+    "it", "that" or "this" as what a clause is about ("paid 8,950 for it", "it was 61
+    quid"), or, of `words` (lower case), one said as "the ..." ("the plan is 14 a month"
+    for "plan")."""
+    low = sentence.lower()
+    if not re.search(r"\b(?:it|that|this)\b", low) and not words:
+        return False
+    doc = _parsed(sentence)
+    if doc is None:
+        return False
+    for t in doc:
+        if t.lower_ in THING_PRONOUNS and t.pos_ == "PRON" and t.dep_ in _HELD:
+            return True
+        definite = any(d.lower_ in ("the", "that", "this") for d in t.children if d.dep_ == "det")
+        if t.lower_ in words and t.pos_ == "NOUN" and t.dep_ in _HELD and definite:
+            return True
+    return False
+
+
+def things_taken(sentence: str) -> list[str]:
+    """The nouns the verbs of `sentence` take as subject or object ("did the insurance
+    last night, went with admiral" -> ["insurance"]), not people ("the dealer wanted 9.2")
+    nor pronouns; none for a sentence without a verb."""
+    from validators.lexicon import names_someone
+
+    doc = _parsed(sentence)
+    if doc is None or not any(t.pos_ in ("VERB", "AUX") for t in doc):
+        return []
+    return [
+        t.lower_
+        for t in doc
+        if t.pos_ == "NOUN"
+        and t.dep_ in _ARGUMENT
+        and t.head.pos_ in ("VERB", "AUX")
+        and not names_someone(t.lower_)
+    ]
+
+
+def refers_to(earlier: Sequence[str], asked: Callable[[str], bool]) -> bool | None:
+    """Whether the thing a pronoun stands for, after the sentences `earlier` (nearest
+    last), is the one `asked` recognises in a sentence: True when a sentence that says it
+    comes first, walking back; False when one whose verb takes another thing comes first;
+    None when neither does within REACH sentences."""
+    for text in list(earlier)[::-1][:REACH]:
+        if asked(text):
+            return True
+        if things_taken(text):
+            return False
+    return None
+
+
+def person_before(
+    earlier: Sequence[tuple[str, int]], people: Callable[[str], list[str]]
+) -> tuple[str, int] | None:
+    """The person "he" or "she" stands for: the last person `people` finds in the nearest
+    earlier sentence (text, and a tag the caller gives it, nearest last) that names one,
+    within REACH sentences."""
+    for text, tag in list(earlier)[::-1][:REACH]:
+        found = people(text)
+        if found:
+            return found[-1], tag
+    return None
+
+
+def speaks_of_someone(sentence: str) -> bool:
+    """Whether `sentence` speaks of a person by "he", "she", "him" or "her"."""
+    return bool(re.search(rf"\b(?:{'|'.join(PERSON_PRONOUNS)})\b", sentence.lower()))
+
+
+__all__ = [
+    "PERSON_PRONOUNS",
+    "THING_PRONOUNS",
+    "person_before",
+    "refers_to",
+    "speaks_of_earlier",
+    "speaks_of_someone",
+    "things_taken",
+]
