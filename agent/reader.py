@@ -477,17 +477,13 @@ class Reader(Currency, Mentions):
         said = {w for w in WORD.findall(self.q.text.lower()) if terms(w) & things}
         if not speaks_of_earlier(c.text, said):
             return set()
-        found: list[str] = []
+        found: set[str] = set()
 
-        def names_it(text: str) -> bool:
-            if shared(missing, terms(text)):
-                found.append(text)
-                return True
-            return False
+        def names_it(word: str) -> bool:
+            found.update(shared(missing, terms(word)))
+            return bool(found)
 
-        if refers_to([text for text, _ in c.earlier], names_it):
-            return shared(missing, terms(found[0]))
-        return set()
+        return found if refers_to([text for text, _ in c.earlier], names_it) else set()
 
     def _person_meant(self, c: Candidate) -> tuple[str, Block] | None:
         """The person "he" or "she" of a sentence stands for, and the block that names
@@ -517,7 +513,7 @@ class Reader(Currency, Mentions):
         if self._referred(c, things) or not speaks_of_earlier(c.text):
             return False
         earlier = [text for text, _ in c.earlier]
-        return refers_to(earlier, lambda text: bool(shared(things, terms(text)))) is False
+        return refers_to(earlier, lambda word: bool(shared(things, terms(word)))) is False
 
     def _of_kind(self, r: Reading) -> bool:
         """The reading's value is a thing of the kind asked: one WordNet files under it

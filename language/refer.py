@@ -78,13 +78,32 @@ def things_taken(sentence: str) -> list[str]:
     ]
 
 
+def things_named(sentence: str) -> list[str]:
+    """The nouns and names of `sentence` that are no people, nor part of a word for one
+    ("heating" of "a heating engineer"): what "it" may stand for."""
+    from validators.lexicon import names_someone
+
+    doc = _parsed(sentence)
+    if doc is None:
+        return []
+    return [
+        t.lower_
+        for t in doc
+        if t.pos_ in ("NOUN", "PROPN")
+        and not names_someone(t.lower_)
+        and not (t.dep_ == "compound" and names_someone(t.head.lower_))
+    ]
+
+
 def refers_to(earlier: Sequence[str], asked: Callable[[str], bool]) -> bool | None:
     """Whether the thing a pronoun stands for, after the sentences `earlier` (nearest
-    last), is the one `asked` recognises in a sentence: True when a sentence that says it
-    comes first, walking back; False when one whose verb takes another thing comes first;
-    None when neither does within REACH sentences."""
+    last), is one `asked` recognises (a noun of a sentence, `things_named`): True when a
+    sentence that names it comes first, walking back; False when one whose verb takes
+    another thing comes first; None when neither does within REACH sentences. "he
+    replaced it" after "a heating engineer came out, the pressure valve was broken" is
+    no thing of the engineer's: a person is no "it"."""
     for text in list(earlier)[::-1][:REACH]:
-        if asked(text):
+        if any(asked(word) for word in things_named(text)):
             return True
         if things_taken(text):
             return False
@@ -116,5 +135,6 @@ __all__ = [
     "refers_to",
     "speaks_of_earlier",
     "speaks_of_someone",
+    "things_named",
     "things_taken",
 ]

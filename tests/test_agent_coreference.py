@@ -69,8 +69,11 @@ def test_what_a_pronoun_stands_for():
         "finally picked up the yaris from the dealer in wakefield!!",
         "silver 2019 hybrid, 41k on the clock.",
     ]
-    assert refers_to(before, lambda s: "yaris" in s) is True
-    assert refers_to([*before, "did the insurance too."], lambda s: "yaris" in s) is False
+    assert refers_to(before, lambda word: word == "yaris") is True
+    assert refers_to([*before, "did the insurance too."], lambda word: word == "yaris") is False
+    # A person is no "it": the engineer did the replacing, of the valve.
+    engineer = ["a heating engineer came out, turned out the pressure valve was broken."]
+    assert refers_to(engineer, lambda word: word in ("heating", "engineer")) is not True
 
 
 def test_a_possessor_of_someone_is_a_name_and_shouting_is_not():
