@@ -527,8 +527,7 @@ def _ends_a_place_name(noun: str) -> bool:
     from validators.lexicon import primarily_a
 
     return any(
-        primarily_a(noun, root)
-        for root in ("location", "facility", "organization", "social_group")
+        primarily_a(noun, root) for root in ("location", "facility", "organization", "social_group")
     )
 
 
