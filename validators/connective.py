@@ -101,6 +101,37 @@ def tight_sister(claim_word: str, evidence_word: str) -> bool:
     return any(up_a[s] > 0 for s in set(up_a) & set(up_b))
 
 
+def sister_in_a_seldom_sense(
+    claim_word: str, evidence_word: str, model: PhraseSimilarity | None
+) -> bool:
+    """Is the block's noun, in a sense WordNet counts seldom, a close sister of the claim
+    noun, in the sense the model reads close to the claim noun by its other words? A
+    British 'flat' is WordNet's seldom sense of it (an apartment): the model reads
+    'flat' as level ('house'/'flat' 0.30) but 'house'/'apartment' as near (0.63), so
+    'his new house' for 'the new flat' is a sister swapped in the same slot."""
+    wn = lexicon._load()
+    words = lexicon._words_of()
+    mine = _noun_senses(claim_word)
+    own = {*lexicon.base_forms(evidence_word), *lexicon.base_forms(claim_word)}
+    seldom = lexicon._senses(evidence_word, rare=True) - lexicon._senses(evidence_word)
+    if not mine:
+        return False
+    up_a = lexicon._ancestors(mine, SISTER_HOPS)
+    for s in seldom:
+        if wn.pos[s] != "n" or s in mine:
+            continue
+        up_b = lexicon._ancestors({s}, SISTER_HOPS)
+        if not any(up_a[x] > 0 for x in set(up_a) & set(up_b)):
+            continue
+        others = [w for w in words.get(s, ()) if w not in own]
+        if others and (
+            model is None
+            or max(model.pair(claim_word, w) for w in others) >= CLOSE_SISTER_READS_ALIKE
+        ):
+            return True
+    return False
+
+
 def _token(doc: Any, word: str) -> Any | None:
     found = next((t for t in doc if t.lower_ == word or word in t.lower_.split("-")), None)
     if found is None and "-" in word:
@@ -359,6 +390,9 @@ def detail_reason(
                 and tight_sister(w, e.lower_)
                 and (model is None or model.pair(w, e.lower_) >= CLOSE_SISTER_READS_ALIKE)
             ):
+                return f"a sister of '{e.text}'"
+        for e in loose:
+            if sister_in_a_seldom_sense(w, e.lower_, model):
                 return f"a sister of '{e.text}'"
         for e in loose:
             if lexicon.relation(w, e.lower_) in ("sibling", "specific") and (

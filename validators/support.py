@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from . import lexicon
 from .categories import kind_of_named, names_of_things
@@ -83,6 +84,7 @@ from .word_ties import (
 )
 from .words import (
     durations,
+    fold_accents,
     frequencies,
     numbers_in,
     ordinals_in,
@@ -215,6 +217,20 @@ def check_support(
     """
     if not evidence:
         return _fail("cited block not found", hard=True)
+    # One spelling of a name for every reader below: with its accents or without.
+    claim = fold_accents(claim)
+    evidence = [
+        replace(
+            e,
+            text=fold_accents(e.text),
+            context=fold_accents(e.context),
+            speaker=fold_accents(e.speaker),
+            listeners=tuple(fold_accents(n) for n in e.listeners),
+            title=fold_accents(e.title),
+        )
+        for e in evidence
+    ]
+    subject_names = [fold_accents(n) for n in subject_names]
     # 'The user' and 'the assistant' name the speaker as a name would (issue 12: a claim
     # about the owner, cited to the owner's own turn).
     subject_names = [*subject_names, *role_names(evidence)]

@@ -9,6 +9,7 @@ Dates are read by the one date parser, `language.dates`.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from language.dates import MONTHS as MONTHS
 from language.dates import WEEKDAYS as WEEKDAYS
@@ -112,6 +113,16 @@ def plain_claim(text: str) -> str:
     text = re.sub(r"[*_`>#]+", " ", text)
     text = re.sub(r"^\s*[-+]\s+", "", text)
     return " ".join(text.split())
+
+
+def fold_accents(text: str) -> str:
+    """The text with its letters' accents taken off: 'Bogotá' is 'Bogota', 'Tomás'
+    'Tomas'. People type a name with its accents or without ('from bogota'), and the
+    word reader keeps ASCII letters only, so 'Bogotá' would otherwise be read 'Bogot'."""
+    if text.isascii():
+        return text
+    out = unicodedata.normalize("NFKD", text)
+    return unicodedata.normalize("NFC", "".join(c for c in out if not unicodedata.combining(c)))
 
 
 def tokens(text: str) -> list[str]:

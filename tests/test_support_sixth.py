@@ -1,0 +1,27 @@
+"""Sixth round on issue 18: a British noun in its seldom sense is still a sister thing
+('flat' for an apartment: a 'house' in its place is a changed detail), and a name is the
+same name with its accents or without ('Bogotá' / 'bogota')."""
+
+from __future__ import annotations
+
+from tests.test_support_predicates import check
+
+
+def test_a_house_is_no_flat_in_its_seldom_sense() -> None:
+    ev = "we finally moved into the new flat near the station, still living out of boxes"
+    r = check(
+        "Rhea moved into a new house near the station and is still unpacking.", ev, model=True
+    )
+    assert not r.ok and "house" in r.words
+    assert check(
+        "Rhea moved into a new flat near the station and is still unpacking.", ev, model=True
+    ).ok
+
+
+def test_a_name_is_the_same_with_its_accents_or_without() -> None:
+    ev = "I'm going to try chatting with my neighbour who's from bogota"
+    assert check("Rhea plans to chat with her neighbour from Bogotá.", ev, model=True).ok
+    r = check("Rhea plans to chat with her neighbour from Medellín.", ev, model=True)
+    assert not r.ok and r.words == ("Medellin",)
+    ev = "had lunch with José at the café on the corner"
+    assert check("Rhea had lunch with Jose at the cafe on the corner.", ev).ok
