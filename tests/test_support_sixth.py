@@ -25,3 +25,22 @@ def test_a_name_is_the_same_with_its_accents_or_without() -> None:
     assert not r.ok and r.words == ("Medellin",)
     ev = "had lunch with José at the café on the corner"
     assert check("Rhea had lunch with Jose at the cafe on the corner.", ev).ok
+
+
+def test_a_kin_word_in_its_seldom_sense_has_sisters() -> None:
+    # 'mum' is WordNet's chrysanthemum first and mother only seldom.
+    ev = "my mum's been in hospital since tuesday with pneumonia, she's doing a bit better"
+    r = check("Rhea's grandmother has been in hospital with pneumonia.", ev, model=True)
+    assert not r.ok and r.words == ("grandmother",)
+    assert check("Rhea's mother has been in hospital with pneumonia.", ev, model=True).ok
+
+
+def test_missed_is_not_having_made_it() -> None:
+    ev = "couldn't make it to the wedding in the end, my train was cancelled"
+    assert check("Rhea missed the wedding because her train was cancelled.", ev, model=True).ok
+    assert not check("Rhea went to the wedding though her train was cancelled.", ev).ok
+    # A verb of failing never makes a mismatch of its own, and a 'not' on the same verb
+    # is still one.
+    ev = "I miss my family so much"
+    assert check("Rhea misses her family.", ev).ok
+    assert not check("Rhea does not miss her family.", ev).ok

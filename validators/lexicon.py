@@ -531,6 +531,34 @@ def _words_of() -> dict[int, tuple[str, ...]]:
 
 
 @cache
+def kind_of_failing(verb: str) -> bool:
+    """Is the verb, in a sense in use, a way of failing (a verb sense WordNet files right
+    under 'fail'): 'missed the wedding' is not having made it there, as 'failed the
+    test' is not having passed it."""
+    wn = _load()
+    fail = {s for s in wn.lemmas.get("fail", ()) if wn.pos[s] == "v"}
+    return any(wn.pos[s] == "v" and set(wn.parents[s]) & fail for s in _senses(verb))
+
+
+@cache
+def seldom_sister(claim_word: str, evidence_word: str) -> bool:
+    """Is the evidence word, in a sense WordNet counts seldom, a sister of the claim word
+    or wider than it: 'mum' (WordNet's chrysanthemum first, mother only seldom) for
+    'grandmother'? Nouns only, as for `relation`'s sisters."""
+    wn = _load()
+    mine = _senses(claim_word)
+    seldom = {s for s in _senses(evidence_word, rare=True) - _senses(evidence_word)}
+    seldom = {s for s in seldom if wn.pos[s] == "n"}
+    if not mine or not seldom or mine & seldom:
+        return False
+    up_a = {s for s in _ancestors(mine, SIBLING_HOPS) if wn.pos[s] == "n"}
+    # One step more on the seldom side: such a sense is often a word of one register
+    # filed under the plain word ('mom' under 'mother').
+    up_b = {s for s in _ancestors(seldom, SIBLING_HOPS + 1) if wn.pos[s] == "n"}
+    return bool(up_a & up_b)
+
+
+@cache
 def sisters(word: str) -> tuple[str, ...]:
     """One-word nouns under the same parent as the word's usual noun sense ('motorbike',
     'truck', 'bus' for 'car'): the things a changed detail would name instead."""

@@ -298,6 +298,8 @@ def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset(
         return (neg[0] != prefixed[0]) == (neg[1] != prefixed[1])
     if any(fails):
         return False
+    if _missed_for_not_done(claim, ev):
+        return True
     if _both_denied_opposites(claim, ev):
         return False
     if claim.negative == ev.negative:
@@ -342,6 +344,24 @@ FAILING = lexicon.wordset("fail fails failed failing flunk flunks flunked flunki
 
 def _fails(part: Predicate) -> bool:
     return bool(set(part.words) & FAILING)
+
+
+def _missed_for_not_done(claim: Predicate, ev: Predicate) -> bool:
+    """Is one side's verb a way of failing, said plainly, where the other side denies
+    another verb: 'missed the wedding' for "couldn't make it to the wedding", 'will miss
+    book club' for "can't make book club"? Only as a match: such verbs have other senses
+    ('fell off his bike' is no failure), so they never make a mismatch of their own."""
+    for mine, other in ((claim, ev), (ev, claim)):
+        if (
+            not mine.negative
+            and other.negative
+            and not other.neg_verb
+            and mine.head
+            and lexicon.kind_of_failing(mine.head)
+            and not set(lexicon.base_forms(mine.head)) & set(lexicon.base_forms(other.head))
+        ):
+            return True
+    return False
 
 
 def _prefixed_not(part: Predicate) -> bool:

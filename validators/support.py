@@ -424,6 +424,12 @@ def _unsupported_words(
         for e in LIGHT_VERBS & rels.keys():
             if rels[e] in _SUPPORTING:
                 rels[e] = "rare"  # 'take' shares a sense with half the dictionary
+        for e in [e for e, r in rels.items() if r is None]:
+            # A block word in a sense WordNet counts seldom is that sense's sister too:
+            # 'mum' is WordNet's chrysanthemum first, so 'grandmother' (0.67 to 'mum')
+            # would pass as a paraphrase of it, not a sister of 'mother'.
+            if lexicon.seldom_sister(w, e):
+                rels[e] = "sibling"
         # An opposite in the block outweighs any other tie: 'won' is a kind of 'scored',
         # but not when the block says 'lost'.
         # Unless another word of the claim speaks of it too: 'a new boiler after the
