@@ -31,7 +31,14 @@ from typing import Any
 from language import classifier_for
 from language.classify import prototypes
 from language.names import known_word, looks_like_name, may_name, stands_for_a_verb
-from validators.lexicon import describes, kind_among, known, may_name_place, primarily_a
+from validators.lexicon import (
+    describes,
+    kind_among,
+    known,
+    may_name_place,
+    primarily_a,
+    primarily_someone,
+)
 
 from .changes import (
     _DAY_WORDS,
@@ -44,6 +51,7 @@ from .changes import (
     _someone_else,
     _spans,
     _value_text,
+    a_time,
     clause_context,
     model_name,
 )
@@ -157,8 +165,8 @@ def _named(span: Any, names: set[str]) -> bool:
 
 def _phrases(doc: Any) -> list[Any]:
     """Nominal phrases (the longest), then entities and lower-case names outside them."""
-    given = _names_given(doc)
-    out = [_numbered(s) for s in _spans(doc)]
+    given = _names_given(doc) + [name for name, _ in _called(doc).values()]
+    out = [u for s in _spans(doc) if (u := _untimed(_numbered(s))) is not None]
     out = [s for s in out if not any(g.start < s.end and s.start < g.end for g in given)]
     out = _ampersands(sorted(out + given, key=lambda s: s.start))
     out = [s for s in out if not any(o.start <= s.start and s.end <= o.end and o != s for o in out)]
@@ -168,6 +176,19 @@ def _phrases(doc: Any) -> list[Any]:
             out.append(e)
             taken |= set(range(e.start, e.end))
     return sorted(out, key=lambda s: s.start)
+
+
+def _untimed(span: Any) -> Any:
+    """The phrase without the words of time at its end, which the parser of lower-case
+    chat hangs on a name as its head ("interview at yorkshire water thurs": the phrase
+    "yorkshire water thurs", its root "thurs"), so that neither the value nor its kind
+    is read from them; None when nothing else is left."""
+    end = span.end
+    while end > span.start and a_time(span.doc[end - 1]):
+        end -= 1
+    if end == span.end:
+        return span
+    return span.doc[span.start : end] if end > span.start else None
 
 
 def _names_given(doc: Any) -> list[Any]:
@@ -195,6 +216,40 @@ def _names_given(doc: Any) -> list[Any]:
         ):
             end += 1
         out.append(doc[first:end])
+    return out
+
+
+#: Verbs that give someone's name: "a woman called bev", "a guy named femi".
+_CALLING = frozenset(["call", "name"])
+
+
+def _called(doc: Any) -> dict[int, tuple[Any, Any]]:
+    """Names given to a kind of person by "called" or "named" ("a woman called bev runs
+    the dispensary", "my new lead is a guy named femi", "the bloke over goods in is
+    called pete"): per name, (the name, the words it stands for). The name is read
+    where the words for the person stand ("X runs the dispensary"), since people
+    introduce someone new that way, and the generic noun ("guy") is no value."""
+    out: dict[int, tuple[Any, Any]] = {}
+    for t in doc:
+        if t.lemma_.lower() not in _CALLING or t.tag_ != "VBN":
+            continue
+        name = next((c for c in t.children if c.dep_ in ("oprd", "dobj", "attr")), None)
+        if name is None or name.i < t.i or not name.is_alpha or name.is_stop:
+            continue
+        if t.dep_ == "acl":
+            person = t.head  # "a woman called bev"
+        else:  # "the bloke ... is called pete"
+            person = next((c for c in t.children if c.dep_ == "nsubjpass"), None)
+        if person is None or person.pos_ != "NOUN":
+            continue
+        if primarily_someone(person.lemma_.lower()) != "person":
+            continue  # "a place called fennel", "a band called x": no one
+        end = name.i + 1
+        while end < t.sent.end and doc[end].pos_ == "PROPN" and doc[end].is_alpha:
+            end += 1  # and a surname: "a guy called femi adeyemi"
+        start = person.left_edge.i if t.dep_ == "acl" else person.i
+        stands = doc[start:end] if t.dep_ == "acl" else doc[start : person.i + 1]
+        out[name.i] = (doc[name.i : end], stands)
     return out
 
 
@@ -322,6 +377,8 @@ def fits(
     if len(text) > 3 and text.isupper():
         return False  # shouted ("WE GOT THE KEYS TODAY"): no name by its capitals
     named = label == "PERSON" or _named(span, names)
+    if kind != "person" and not named and _a_kind_of_person(span):
+        return False  # "got it off a guy", "engineer coming": someone, no thing or firm
     if kind == "person":
         if naming and (named or _given_name(text)):
             return True  # "her name is Ines": whatever the name alone reads as
@@ -363,6 +420,19 @@ def fits(
     if label in {"PERSON", "NORP"} | _PLACE_LABELS:
         return False
     return not named or word_kind(text).rstrip("?") != "person"
+
+
+def _a_kind_of_person(span: Any) -> bool:
+    """The phrase's head is a common noun whose usual sense, to WordNet, is a kind of
+    person ("a guy", "the engineer", "some lad", "a woman"): it says who, never what a
+    person has, uses or works for. One such word alone after "at" or "with" is said as
+    a name ("notice at amazon", though an amazon is a woman to WordNet)."""
+    root = span.root
+    return (
+        root.pos_ == "NOUN"
+        and primarily_someone(root.lemma_.lower()) == "person"
+        and not _bare_singular(span)
+    )
 
 
 #: What a bare noun after "at" or "with" names when it is no name: "at lunch", "at
@@ -620,6 +690,7 @@ class AttributeReader:
         modifiers: dict[int, str] = {}
         for st, doc in items:
             phrases = _phrases(doc)
+            called_names = _called(doc)
             # A description set after a name says what the name is; the name is read
             # without it ("did a trial shift at X tonight", not "..., the tasting menu")
             descriptions = {
@@ -648,7 +719,12 @@ class AttributeReader:
                 verb = _clause(span.root)
                 if verb is not None and _addressed(verb):
                     continue  # "you mentioned your work at X": the other person's
-                naming = (verb is not None and _naming(verb)) or _named_by_clause(span)
+                called = called_names.get(span.start)
+                naming = (
+                    (verb is not None and _naming(verb))
+                    or _named_by_clause(span)
+                    or (called is not None and called[0].end == span.end)
+                )
                 theirs = verb is not None and not naming and _someone_else(verb, span.root)
                 if (_theirs(span) and not naming) or (
                     verb is not None and (theirs or _hedged(verb))
@@ -667,7 +743,11 @@ class AttributeReader:
                 # Read where it stands and, set beside a noun, where that noun stands
                 # ("the manager there, X, is so chill"; "i report to X there, andre").
                 beside = _beside(span, phrases)
-                if naming:
+                if naming and called is not None:
+                    # "a woman called X runs the dispensary": read as "X runs the
+                    # dispensary", the name where the words for the person stand
+                    contexts.append(_context(span, around=called[1]))
+                elif naming:
                     # "his name is X" names whom the sentence before introduced ("i am
                     # seeing someone new."): read the two together
                     contexts.append(_introduced(span))

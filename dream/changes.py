@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from language.dates import is_date_word
 from language.names import known_word, may_name, names_nobody
 from validators.lexicon import names_worker, primarily_a
 
@@ -495,8 +496,17 @@ class Candidate:
 def a_time(tok: Any) -> bool:
     """A word that says when, not what: an entity of time, or a word WordNet knows first
     as a day of the calendar, which the tagger misses typed in lower case ("running with
-    a club on wednesdays" gives no value "wednesdays"; "Wednesday" is a DATE)."""
-    return tok.ent_type_ in _TIMES or (tok.is_alpha and primarily_a(tok.lower_, "calendar_day"))
+    a club on wednesdays" gives no value "wednesdays"; "Wednesday" is a DATE), or a day
+    or month as people shorten it, by the one date parser ("thurs", "sept": "interview
+    at yorkshire water thurs" made a noun phrase, and an employer, of "Yorkshire Water
+    Thurs"). A verb is no time ("may", "sat")."""
+    return tok.ent_type_ in _TIMES or (
+        tok.is_alpha
+        and (
+            primarily_a(tok.lower_, "calendar_day")
+            or (tok.pos_ in ("NOUN", "PROPN") and is_date_word(tok.text))
+        )
+    )
 
 
 def _value_text(span: Any) -> str | None:
