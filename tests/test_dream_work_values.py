@@ -1,5 +1,5 @@
 """Work values as people type them: a boss introduced as "a woman called bev", no day
-of the week glued onto an employer ("started at hartley foods thurs"), and no person
+of the week glued onto an employer ("interview at northgate foods thurs"), and no person
 noun ("a guy", "the engineer") as the value of a thing or an organisation
 (`dream/attributes.py`: `_called`, `_untimed`, `_a_kind_of_person`)."""
 
@@ -20,11 +20,11 @@ date: 2026-01-10T20:00:00
 
 ## User
 
-i started at Hartley Foods thurs, so far so good. packing line for now
+first shift at northgate foods thurs, bit nervous tbh
 
 ## Assistant
 
-Congratulations! Is it far from home? Greggs and Warburtons both have depots nearby too.
+Good luck! Greggs and Warburtons both have depots nearby too.
 
 ## User
 
@@ -36,7 +36,20 @@ the fault ref is BT-20931, engineer coming fri
 
 ## User
 
-got my bike off a guy at work so i can cycle in
+got my bike off a guy at work
+""",
+    "2026-01-12-interview.md": """---
+date: 2026-01-12T20:00:00
+---
+# interview
+
+## User
+
+interview at northgate foods thurs for a packing team leader role, any tips
+
+## Assistant
+
+Good luck! Read up on their products first.
 """,
 }
 
@@ -59,12 +72,13 @@ def test_a_boss_introduced_as_a_woman_called_bev(memory: Path):
 
 def test_no_weekday_glued_onto_the_employer(memory: Path):
     now = current(memory)
-    assert "**Employer:** [[Hartley Foods]]" in now, now
+    assert re.search(r"\*\*Employer:\*\* \[\[Northgate foods\]\]", now, re.I), now
     assert "thurs" not in now.lower()
-    assert first_line(memory, "where do i work now?").startswith("Hartley Foods")
+    assert not list((memory / "knowledge").rglob("*thurs*"))
 
 
 def test_a_person_noun_is_no_value(memory: Path):
     now = current(memory).lower()
     for word in ("guy", "engineer", "fri"):
         assert not re.search(rf"\b{word}\b", now), now
+
