@@ -81,4 +81,3 @@ def test_a_person_noun_is_no_value(memory: Path):
     now = current(memory).lower()
     for word in ("guy", "engineer", "fri"):
         assert not re.search(rf"\b{word}\b", now), now
-
