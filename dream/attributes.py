@@ -394,7 +394,10 @@ def fits(
         # "our flat in gorgie": a word no dictionary knows where a home is said to be
         unknown = span.root.is_lower and not known_word(span.root.lower_)
         inside = unknown and span.root.dep_ == "pobj" and span.root.head.lower_ == "in"
-        return label in _PLACE_LABELS or inside or (named and label not in ("PERSON", "NORP"))
+        town = unknown and _after_street(span)  # "41 orford road, walthamstow"
+        return (
+            label in _PLACE_LABELS or inside or town or (named and label not in ("PERSON", "NORP"))
+        )
     if kind == "business":
         if _people_not_business(span):
             return False  # "the Northland Beer League is my workout now": no gym
@@ -433,6 +436,39 @@ def _a_kind_of_person(span: Any) -> bool:
         and primarily_someone(root.lemma_.lower()) == "person"
         and not _bare_singular(span)
     )
+
+
+def source(tok: Any) -> bool:
+    """The word is where a thing was got from: the object of "off" or "from" on a verb
+    with an object of its own ("getting a secondhand polo off gumtree", "bought a used
+    civic from a guy at work"), never the thing got. "switched from X" has no object."""
+    prep = tok.head
+    if tok.dep_ != "pobj" or prep.lower_ not in ("off", "from"):
+        return False
+    verb = prep.head
+    # the object before the preposition: in "switched from tea to coffee, no more tea"
+    # the parser's object comes after, and "from tea" is what was left
+    return verb.dep_ == "dobj" or any(c.dep_ == "dobj" and c.i < prep.i for c in verb.children)
+
+
+def _in_subject(span: Any, verb: Any) -> bool:
+    """The phrase is in the words of its clause's subject ("our flat in X is ...")."""
+    return any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.i != span.root.i and span.root in c.subtree
+        for c in verb.children
+    )
+
+
+def _after_street(span: Any) -> bool:
+    """The phrase follows a house number and its street, after a comma: the town of an
+    address ("41 orford road, walthamstow, e17"), however the parser read the words."""
+    doc, i = span.doc, span.start - 1
+    if i < 2 or doc[i].text != ",":
+        return False
+    j = i - 1
+    while j > span.sent.start and i - j <= 4 and doc[j].is_alpha:
+        j -= 1
+    return j < i - 1 and doc[j].like_num and doc[j].is_digit
 
 
 #: What a bare noun after "at" or "with" names when it is no name: "at lunch", "at
@@ -642,6 +678,8 @@ class AttributeReader:
         self.places: set[str] = set()
         #: names (lower case) the run reads as people or pets: never a place or a business
         self.people: set[str] = set()
+        #: words the run uses as values of an attribute (`dream.uses`): no person's names
+        self.used: dict[str, str] = {}
 
     def _a_thing(self, span: Any, margin: float, context: str, least: float = THING_MARGIN) -> bool:
         """A common noun as a thing's value: clearly so by the examples, one thing (not
@@ -673,6 +711,8 @@ class AttributeReader:
     def _word_kind(self, text: str) -> str:
         """What a name alone reads as, with "?" after it when only by less than
         WORD_LEAD ("sorrel", "marta": a name of anything)."""
+        if self.used.get(text.lower().split()[-1] if text.split() else "") is not None:
+            return "brand"  # "the octavia failed its mot": a thing's name, whatever it reads as
         if text not in self._word_kinds:
             label, lead = self._words.label(self.embedder.embed([text]))[0]
             self._word_kinds[text] = label if lead >= WORD_LEAD else f"{label}?"
@@ -726,10 +766,15 @@ class AttributeReader:
                     or (called is not None and called[0].end == span.end)
                 )
                 theirs = verb is not None and not naming and _someone_else(verb, span.root)
+                # "our flat in X is falling apart": the subject's words are said as
+                # they are, whatever the tense; only what the verb does may be a plan
+                subject = verb is not None and _in_subject(span, verb)
                 if (_theirs(span) and not naming) or (
-                    verb is not None and (theirs or _hedged(verb))
+                    verb is not None and (theirs or _hedged(verb, progressive=not subject))
                 ):
                     continue  # "my sister's new boyfriend X", "i might move to X"
+                if verb is not None and any(c.dep_ == "neg" for c in verb.children):
+                    continue  # "lol we're not in X": a value denied, none stated
                 if named is not None and not naming:
                     # "mint sim came in the mail": the name before the noun, read with
                     # the noun in its clause ("X sim came in the mail")
@@ -831,6 +876,15 @@ class AttributeReader:
                 and not fits(span, KINDS[attr], names, self._word_kind, self.workplace, naming)
             ):
                 continue
+            if KINDS[attr] == "thing" and source(span.root):
+                continue  # "a secondhand polo off X": where it came from
+            if (
+                KINDS[attr] == "thing"
+                and span.root.is_lower
+                and span.root.lower_ not in self.used
+                and primarily_a(span.root.lower_, "person")
+            ):
+                continue  # "sold the octavia to a X from work": to whom, no thing had
             plain = not (span.label_ or span.root.ent_type_ or _named(span, names))
             # In a sentence that reads as a change, a thing had (an object, not a doing)
             # needs only MARGIN: "got a little fiesta now, the corsa finally died"

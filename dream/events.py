@@ -47,6 +47,7 @@ from .attributes import (
     _addressed,
     _phrases,
     _theirs,
+    source,
 )
 from .changes import (
     _SPEAKER,
@@ -115,6 +116,9 @@ class Event:
     also: tuple[tuple[str, str, str], ...] = ()
     #: the value's two likeliest kinds by example values (`value_kind`)
     likely: tuple[str, ...] = ()
+    #: the value is a core part of its clause (its subject or object), not the object of
+    #: a preposition: what was got, not where from ("a yaris off autotrader")
+    core: bool = True
 
 
 def _doings(doc: Any) -> list[Any]:
@@ -161,7 +165,11 @@ def _untimed(value: str) -> str:
     words = value.split()
     if len(words) > 2 and [w.lower() for w in words[:2]] == ["second", "hand"]:
         words = words[2:]
-    while len(words) > 1 and words[0].lower() in TIME_MODIFIERS | {"used", "second-hand"}:
+    while len(words) > 1 and words[0].lower() in TIME_MODIFIERS | {
+        "used",
+        "second-hand",
+        "secondhand",
+    }:
         words = words[1:]
     return " ".join(words)
 
@@ -182,8 +190,13 @@ def kind_attribute(value: str) -> str | None:
 class EventReader:
     """Reads starts and ends of values in a run's first-person statements."""
 
-    def __init__(self, embedder: Any, topics: tuple[str, ...] = ()):
+    def __init__(
+        self, embedder: Any, topics: tuple[str, ...] = (), used: dict[str, str] | None = None
+    ):
         self.embedder = embedder
+        #: words the run uses as values of an attribute (`dream.uses`): "fiesta" -> Gets
+        #: around by, from "the fiesta failed its mot"
+        self.used = used or {}
         self.events = classifier_for(embedder, "value_event")
         self.kinds = classifier_for(embedder, "value_kind")
         self.attributes = classifier_for(embedder, "attribute")
@@ -252,9 +265,12 @@ class EventReader:
                 # "died on the a40": where it ended, not what; but "handed in my notice
                 # at X" ends X, which was said to be the speaker's employer
                 continue
+            if role == "start" and source(span.root):
+                continue  # "a secondhand polo off gumtree": where it came from
             label = span.root.ent_type_ or None
             ev = Event(st, role, value, None, False, label, margin, context)
             ev.bare = not any(t.dep_ in ("det", "poss") for t in span if t.i < span.root.i)
+            ev.core = span.root.dep_ != "pobj"
             events.append(ev)
         if not events:
             return
@@ -268,11 +284,14 @@ class EventReader:
         ]
         self._succeed(events, statements)
         # One start and one end of an attribute a statement: the clearest ("the old corolla
-        # died on the a40": the corolla, not the road).
+        # died on the a40": the corolla, not the road), a core part of its clause first
+        # ("getting a secondhand yaris off autotrader": the yaris, not where from).
         best: dict[tuple[int, str, str], Event] = {}
         for ev in events:
             key = (id(ev.st), ev.role, ev.attr or "")
-            if ev.attr is not None and (key not in best or ev.margin > best[key].margin):
+            if ev.attr is not None and (
+                key not in best or (ev.core, ev.margin) > (best[key].core, best[key].margin)
+            ):
                 best[key] = ev
         for ev in _new_starts(list(best.values())):
             if ev.role == "end":
@@ -293,7 +312,14 @@ class EventReader:
                     zip(arow - arow[none], self.attributes.labels, strict=False), reverse=True
                 )[:1]
                 print(f"  type {ev.value!r}: {word} kinds={k} attr={a}", file=sys.stderr)
-            ev.person = ev.label == "PERSON" or (ev.label is None and word == "person")
+            order = sorted(range(len(krow)), key=lambda j: -krow[j])
+            # a name that reads as a first name alone but as a thing by example values
+            # ("secondhand yaris": a vehicle first) is no person
+            ev.person = ev.label == "PERSON" or (
+                ev.label is None
+                and word == "person"
+                and self.kinds.labels[order[0]] in _WHO_OR_WHERE
+            )
             owned = next(
                 (
                     ch.attr
@@ -305,11 +331,16 @@ class EventReader:
             if owned is not None:
                 ev.attr, ev.source = owned, "owned"
                 continue
+            used = self.used.get(ev.value.lower().split()[-1])
+            if used is not None:
+                # what the run does with the word says more than the word alone, which
+                # reads as a first name ("octavia") or a dictionary word ("polo": a sport)
+                ev.attr, ev.person, ev.source = used, False, "use"
+                continue
             ev.attr = kind_attribute(ev.value)
             if ev.attr is not None:
                 ev.person, ev.source = False, "wordnet"
                 continue
-            order = sorted(range(len(krow)), key=lambda j: -krow[j])
             ev.likely = tuple(self.kinds.labels[j] for j in order[:2])
             kind = self.kinds.labels[order[0]]
             if kind not in _WHO_OR_WHERE and krow[order[0]] - krow[order[1]] >= KIND_MARGIN:
@@ -346,10 +377,15 @@ class EventReader:
             # A thing that starts in the sentence where a thing ends ("traded in the
             # civic, picked up a used rav4") succeeds it when its kind leans that way at
             # all: the end says which attribute changed.
+            # The turn's other sentences count: "insurance finally paid out for the
+            # octavia. ended up getting a secondhand yaris off autotrader"
             ended = [
                 e
                 for e in events
-                if e.role == "end" and e.st is ev.st and not e.person and e.attr in ev.likely
+                if e.role == "end"
+                and (e.st is ev.st or e.st.anchor == ev.st.anchor)
+                and not e.person
+                and e.attr in ev.likely
             ]
             if ended:
                 ev.attr, ev.source = ended[0].attr, "successor"
@@ -577,11 +613,24 @@ def _record(ev: Event) -> None:
         if ch.new and _same(ch.new, ev.value):
             if ch.attr is None or (ch.possessed is None and ch.attr not in KINDS):
                 ch.attr = ev.attr
-            elif ch.possessed is None and ev.source in ("wordnet", "kind") and ch.attr != ev.attr:
+            elif (
+                ch.possessed is None
+                and ev.source in ("wordnet", "kind", "use")
+                and ch.attr != ev.attr
+            ):
                 # the value's own kind says more than the words around it: "got into
                 # bouldering at the climbing gym" is a sport, no gym
                 ch.attr, ch.new_type = ev.attr, None
             return
+    if ev.source in ("use", "successor") and not ev.person:
+        # A value whose kind the run's words show is the one that started: another new
+        # value of the attribute read only by the words around it is where it came from
+        # or what it cost ("a secondhand yaris off autotrader")
+        st.changes[:] = [
+            ch
+            for ch in st.changes
+            if not (ch.attr == ev.attr and ch.new and ch.old is None and not ch.possessed)
+        ]
     kind = KINDS.get(ev.attr)
     new_type = "person" if ev.person else PAGE_TYPES.get(kind or "")
     st.changes.append(

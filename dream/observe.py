@@ -56,6 +56,7 @@ from .orient import WorkItem
 from .requests import injected
 from .roles import _changing, read_roles
 from .trades import comparisons, moves_told
+from .uses import kinds_by_use
 
 #: spaCy entity labels that name a subject, and the page type they get.
 ENTITY_TYPES = {
@@ -374,10 +375,14 @@ class StatementReader:
                     owned_phrases.append((len(out[r.path]) - 1, r.path, *found))
         self._type_owned(out, owned_phrases)
         read_roles(candidates, self.role, self.embedder, self.change, self.topic)
-        self._read_attributes(typed)
+        # What names are by what the run does with them ("the fiesta failed its mot":
+        # a car), whoever's they are and whatever the sentence tells (`dream.uses`)
+        people = {k for k, n in self.named.items() if n.type in ("person", "pet")}
+        used = kinds_by_use(self.embedder, [(None, d) for d in docs], people)
+        self._read_attributes(typed, used)
         # Starts and ends of values told in other turns, and the attributes the readings
         # above could not name (`dream.events`).
-        EventReader(self.embedder, tuple(self.topic.labels)).read(typed + asides)
+        EventReader(self.embedder, tuple(self.topic.labels), used).read(typed + asides)
         keep_best_of_turn(out)
         merge_repeats(out)
         return out
@@ -440,7 +445,9 @@ class StatementReader:
             out.append((name, type_))
         return out
 
-    def _read_attributes(self, typed: list[tuple[Statement, Any]]) -> None:
+    def _read_attributes(
+        self, typed: list[tuple[Statement, Any]], used: dict[str, str] | None = None
+    ) -> None:
         """Values of typed attributes (where someone lives, who they report to, ...):
         see `dream.attributes`."""
         if not typed:
@@ -453,6 +460,7 @@ class StatementReader:
         reader.places = {k for k, n in self.named.items() if n.type == "place"}
         reader.people = {k for k, n in self.named.items() if n.type in ("person", "pet")}
         reader.people |= set(self.pages)
+        reader.used = used or {}
         changing = _changing([(st, None) for st, _ in typed], self.change)
         reader.read(typed, set(self.named), changing)
 
