@@ -27,7 +27,7 @@ from typing import Any
 
 from language.dates import is_date_word
 from language.names import known_word, may_name, names_nobody
-from validators.lexicon import names_worker, primarily_a
+from validators.lexicon import names_worker, primarily_a, said_for
 
 from .lexicon import apostrophe_dropped, called_out, kind_noun
 
@@ -281,6 +281,52 @@ def _new_role(noun: Any) -> bool:
     )
 
 
+#: What WordNet files a role under when its holder is over someone at work: a head
+#: ("head chef", "head nurse"), a supervisor ("foreman"), a leader ("team leader"). The
+#: reader answers "who is my boss?" with the same kinds (`agent.picker.ATTRIBUTE_KINDS`).
+_OVER = ("head", "supervisor", "leader")
+
+
+def _boss_role(noun: Any) -> bool:
+    """ "marta the head chef", "sean the contracts manager", "lorna's the head nurse": a
+    role over someone at work, said with "the" of a named person. Whose head chef would
+    the speaker call "the head chef" but their own workplace's? Unlike a role that just
+    changed hands (`_new_role`), it needs no "new"; unlike any worker ("jo the barista"),
+    it must be a kind of head, supervisor or leader by WordNet (the role's noun or a noun
+    before it)."""
+    # a name hung on it as a possessor is the misread "lorna's the head nurse"
+    dets = [c for c in noun.children if c.dep_ == "det" or (c.dep_ == "poss" and c.is_stop)]
+    if len(dets) != 1 or dets[0].lower_ != "the" or kind_noun(noun.lemma_.lower()) != "person":
+        return False
+    words = [noun, *(c for c in noun.children if c.dep_ == "compound")]
+    return any(said_for(w.lemma_.lower(), root) for w in words for root in _OVER)
+
+
+def _named_as_role(doc: Any) -> list[tuple[Any, Any]]:
+    """ "lorna's the head nurse", "imran is the manager there": a name said to be the
+    one in a role over someone at work (`_boss_role`). (role noun, name) pairs."""
+    out = []
+    for tok in doc:
+        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
+            role = tok
+            subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+        elif (
+            tok.dep_ == "poss"
+            and tok.i + 2 < len(doc)
+            and doc[tok.i + 1].lower_ in ("'s", "’s")
+            and doc[tok.i + 2].lower_ == "the"
+            and doc[tok.i + 2].head.i > tok.i + 2
+        ):
+            # "lorna's the head nurse": no possessive has "the" after it, so "'s" is "is"
+            role, subj = doc[tok.i + 2].head, tok
+        else:
+            continue
+        named = subj is not None and _a_name(subj) and not names_nobody(subj.lower_)
+        if named and role.pos_ == "NOUN" and _boss_role(role):
+            out.append((role, subj))
+    return out
+
+
 def _a_name(tok: Any) -> bool:
     """A proper noun or an entity, or a word no dictionary knows that may be a name
     ("tomasz" typed in lower case, read by the parser as a common noun)."""
@@ -294,6 +340,7 @@ def _appositions(doc: Any) -> list[Change]:
     tomasz, wants ...': a name set beside something of the speaker's is its value."""
     out = []
     pairs = [(tok.head, tok) for tok in doc if tok.dep_ == "appos"] + _set_before(doc)
+    pairs += _named_as_role(doc)
     for head, tok in pairs:
         if _negated(head):
             continue
@@ -303,7 +350,9 @@ def _appositions(doc: Any) -> list[Change]:
             mine = any(
                 c.dep_ == "poss" and c.lower_ in ("my", "our") for t in own for c in t.children
             ) and not any(apostrophe_dropped(t) for t in own)  # "my moms friend": the mother's
-            new_role = owned.pos_ == "NOUN" and _new_role(owned)
+            # "met gordon the head chef at dinner": someone met, not one's own head
+            over = value.dep_ not in ("dobj", "obj", "pobj", "dative") and _boss_role(owned)
+            new_role = owned.pos_ == "NOUN" and (_new_role(owned) or over)
             named = _a_name(value) if new_role else value.pos_ == "PROPN" or value.ent_type_
             if (mine or new_role) and owned.pos_ == "NOUN" and named:
                 if value.ent_type_ in _TIMES or called_out(value.doc[value.i : value.i + 1]):

@@ -81,3 +81,56 @@ def test_a_person_noun_is_no_value(memory: Path):
     now = current(memory).lower()
     for word in ("guy", "engineer", "fri"):
         assert not re.search(rf"\b{word}\b", now), now
+
+
+ROLES = {
+    "2026-02-01-kitchen.md": """---
+date: 2026-02-01T23:00:00
+---
+# kitchen
+
+## User
+
+sandra's the head chef at the anchor, proper scary but she knows her stuff
+
+## Assistant
+
+Sounds like you'll learn a lot. Gordon Ramsay started under Marco Pierre White, after all.
+
+## User
+
+we went to the ivy for my birthday, met gordon the head chef after, lovely bloke
+""",
+    "2026-03-08-grill.md": """---
+date: 2026-03-08T23:30:00
+---
+# grill
+
+## User
+
+moved onto the grill this week. dev the sous chef showed me the ropes
+
+## Assistant
+
+Nice step up! How is it going?
+
+## User
+
+good, busy saturday but we got through it
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def kitchen(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return memory_from(tmp_path_factory.mktemp("kitchen"), ROLES, dream=True)
+
+
+def test_a_named_head_said_with_the_is_the_speakers_boss(kitchen: Path):
+    """ "sandra's the head chef" (the parser reads "sandra's" as a possessive): a role
+    over someone at work by WordNet, said of a name with "the", is the speaker's own.
+    Gordon, met after dinner, and Dev, a sous chef (no head by WordNet), are not."""
+    now = current(kitchen)
+    assert re.search(r"\*\*Head chef:\*\* \[\[Sandra\]\]", now), now
+    assert "gordon" not in now.lower() and "dev" not in now.lower(), now
+    assert first_line(kitchen, "who is my boss now?").startswith("Sandra")
