@@ -41,6 +41,9 @@ class Mentions(ValueFit):
         said = set().union(*(c.words() for c in pool)) if pool else set()
         unsaid = {t for t in topic if not shared({t}, said) and not t.isdigit()}
         unsaid -= self.subj.covered | _when_words()
+        # A person of the conversation is there by their turns, though nobody says their
+        # name: "what did Marco show Ines?" is asked of a chat Ines speaks in.
+        unsaid -= {t for c in pool if c.fact is None for t in terms(c.block.speaker or "")}
         unsaid -= {t for option in self.q.choices for t in terms(option)}  # one is unsaid
         unsaid -= self._verb_phrase_words()
         # A thing never said is not there; a verb or a manner never said may be, in

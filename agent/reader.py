@@ -69,6 +69,13 @@ LABELLED = 0.3
 #: A value in the slot the question asks about ("tom" of "that tom found" for "who found
 #: the airbnb?", `slots.py`): the sentence says what was asked.
 SLOTTED = 0.15
+#: The words that join a reason to what it explains ("started climbing because the physio
+#: said", "bc", "so that", "that's why"), as people type them: a closed class of English.
+_REASON = re.compile(
+    r"\b(?:because|bc|cos|coz|cuz|'cause|so that|in order to|the reason"
+    r"|(?:that'?s|which is) why)\b",
+    re.I,
+)
 #: A name said apart from the thing asked about is likely another's (`ties.apart`).
 APART = 0.3
 #: Answers that are a bare value: the sentence holding it must share the question's topic.
@@ -114,6 +121,12 @@ class Reader(Currency, Mentions):
         topic -= self.subj.covered
         if self.subj.resolved:  # nor does the name of whose relative it is
             topic -= {t for n in self.subj.owner_names for t in terms(n)}
+        if not topic:
+            # The question says nothing but whom or what it is about ("how is gina's
+            # store doing?", resolved to the store's page): a sentence must still say
+            # the thing, though not whose it is.
+            whose = {t for n in self.subj.owner_names for t in terms(n)}
+            topic = (set(q.terms) - whose - skip) or (set(q.terms) - whose)
         dominant = {t for n in dominant_names(q, pool) for t in terms(n)}
         # "Bar Lupita", which most evidence says, selects nothing; then the kind of answer
         # asked for does ("salary" in "what's Tomás's salary at Bar Lupita?").
@@ -209,6 +222,7 @@ class Reader(Currency, Mentions):
         rivals: list[tuple[Candidate, float, float]] | None = (
             [] if subject_person(self.subj, self.known_people) else None
         )
+        named = frozenset(n.lower() for n in q.names)
         kept: list[tuple[Candidate, str, set[str], float, float]] = []
         # Which words each side says: the subject's sentences (with the question each
         # replies to) and the other people's own (`whose.theirs_only`).
@@ -235,7 +249,7 @@ class Reader(Currency, Mentions):
                     other_words |= c.own_words()
             if about is None:
                 if rivals is not None and is_rival(
-                    c, self.subj, self.known_people, self.person_pages
+                    c, self.subj, self.known_people, self.person_pages, named
                 ):
                     focus, focus_frac, matched = fit_words(c, "rival")
                     if matched > 0 and (not q.typed or self.span(c)[0]):
@@ -385,6 +399,11 @@ class Reader(Currency, Mentions):
                 # much about them as the turn, no more ("Gina is working on her online
                 # store" must not beat her own "make my customers feel cozy").
                 score -= ABOUT_BONUS["page"] - ABOUT_BONUS["speaker"]
+            elif about == "page" and self._restates(c):
+                # "Hobby: pottery" for "what types of pottery have they made?": a value
+                # the question already says is what it is about, not what it asks. The
+                # line is worth a plain line of the page, and the turns that say more win.
+                score -= ABOUT_BONUS["page"] - ABOUT_BONUS["speaker"]
             if q.typed:
                 score += 0.45 if span and not weak else (0.15 if span else -0.3)
                 score += LABELLED if replied or self._tied(c, span) else 0.0
@@ -401,6 +420,8 @@ class Reader(Currency, Mentions):
                 score -= 0.2 if by_meaning else 0.0  # a guess by meaning, below a pattern
             elif span and (focus_frac == 1.0 or hop or self._value_by_meaning(c, about, sim)):
                 score += 0.3
+            elif q.wh == "why" and _REASON.search(c.text):
+                score += SLOTTED  # "why ...?": a sentence that gives a reason says what was asked
             if c.fact is not None and len(c.text.split()) <= 3 and not c.fact.attr:
                 score -= 0.2  # a bare link line points somewhere; it states nothing
             # What was said last holds now: for an amount of the wanted unit, not "16 hours"
@@ -523,6 +544,15 @@ class Reader(Currency, Mentions):
         return any(k.text.lower() == span for k in kinds) or self._thing_named(
             r.candidate, r.span or ""
         )
+
+    def _restates(self, c: Candidate) -> bool:
+        """A page's labelled value every word of which the question already says, asked
+        about it rather than after it (a yes-no question is answered by it)."""
+        f = c.fact
+        if f is None or not f.attr or not f.value or self.q.wh == "yesno":
+            return False
+        said = terms(f.value)
+        return bool(said) and said <= self.q.terms
 
     def _value_by_meaning(self, c: Candidate, about: str, sim: float) -> bool:
         """A current value the asker's page keeps ("Tools and tech: calendar"), whose

@@ -43,10 +43,13 @@ def is_rival(
     subj: Subject,
     known_people: set[str],
     person_pages: dict[str, str],
+    named: frozenset[str] = frozenset(),
 ) -> bool:
     """A sentence in which another person speaks of themselves, or a line of another
-    person's page (`person_pages`: page path -> lower case title)."""
-    mine = subj.speakers | subj.names | subj.owner_names
+    person's page (`person_pages`: page path -> lower case title). A person the question
+    names beside its subject (`named`, lower case: "what did Melanie show to Caroline?")
+    is part of what is asked, no rival."""
+    mine = subj.speakers | subj.names | subj.owner_names | named
     if c.fact is not None:
         who = person_pages.get(c.fact.page)
         if who is None or who in mine or c.fact.page in subj.pages:
