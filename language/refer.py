@@ -51,12 +51,26 @@ def speaks_of_earlier(sentence: str, words: set[str] | frozenset[str] = frozense
     if doc is None:
         return False
     for t in doc:
-        if t.lower_ in THING_PRONOUNS and t.pos_ == "PRON" and t.dep_ in _HELD:
+        pronoun = t.lower_ in THING_PRONOUNS and t.pos_ == "PRON" and t.dep_ in _HELD
+        if pronoun and not _fronted(t):
             return True
         definite = any(d.lower_ in ("the", "that", "this") for d in t.children if d.dep_ == "det")
         if t.lower_ in words and t.pos_ == "NOUN" and t.dep_ in _HELD and definite:
             return True
     return False
+
+
+def _fronted(pronoun: Any) -> bool:
+    """A pronoun whose thing the sentence says before it: "grandview saloon it is",
+    "the blue one it is then" (a choice made), where "be" takes nothing after the
+    pronoun. Such an "it" speaks of nothing said earlier."""
+    head = pronoun.head
+    if pronoun.dep_ != "nsubj" or head.lemma_ != "be" or pronoun.i == 0:
+        return False
+    after = [c for c in head.children if c.i > pronoun.i and c.dep_ not in ("punct", "advmod")]
+    # ... a thing named before it: not "yeah it is", which agrees about an earlier one
+    named = [w for w in pronoun.doc[: pronoun.i] if w.pos_ in ("NOUN", "PROPN", "NUM")]
+    return not after and bool(named)
 
 
 def things_taken(sentence: str) -> list[str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agent.spans import names
-from language.refer import refers_to, things_taken
+from language.refer import refers_to, speaks_of_earlier, things_taken
 from tests.test_agent_messy import first_line, memory_from
 
 CAR = """---
@@ -60,6 +60,15 @@ def test_he_is_answered_with_the_man_named_before(memory: Path):
     # The assistant's "Daniel" is nobody of the user's; "tom's parents" names Tom.
     answer = first_line(memory, "who am i engaged to?")
     assert answer.startswith("Tom"), answer
+
+
+def test_a_choice_said_with_it_names_its_own_thing():
+    # "grandview saloon it is" (a choice made) says its thing before "it": the "it"
+    # stands for no place of the question before, which the user turned down.
+    assert not speaks_of_earlier("grandview saloon it is.")
+    assert not speaks_of_earlier("the red one it is then")
+    assert speaks_of_earlier("yeah it is")  # agrees about an earlier thing
+    assert speaks_of_earlier("it was 61 quid a month")
 
 
 def test_what_a_pronoun_stands_for():
