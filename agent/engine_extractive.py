@@ -620,10 +620,14 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
         prompt = " ".join(asked)
         thread = " ".join(_thread(b, store))
         context = f.context or bool(f.via)
-        before = _antecedent(b, store)
+        prior = _blocks_before(b, store)
+        # where "she" in "She works as a nurse" was named
+        before = " ".join(p.text for p in prior)
+        # ... and sentence by sentence, with its block: what "it" or "he" in the first
+        # sentence stands for (`language.refer`)
+        said_before = tuple((s, p) for p in prior for s in sentences(readable(p.text)))
         offered = _offered_before(b, store)
         following = sentences(readable(b.text))  # a table row with its headers
-        said_before = _said_before(b, store)
         out += [
             Candidate(
                 # A question may tell before it asks: "its my mums birthday on the 3rd
@@ -810,22 +814,12 @@ def _thread(b: Block, store: EvidenceStore) -> list[str]:
     return [prev.text]
 
 
-def _said_before(b: Block, store: EvidenceStore) -> tuple[tuple[str, Block], ...]:
-    """The sentences of the two blocks before this one, each with its block: where the
-    thing "it" or the person "he" in its first sentence stands for may have been named
-    (the turn before the assistant's reply, when the assistant's names are nobody's)."""
-    out: list[tuple[str, Block]] = []
-    for j in (b.index - 2, b.index - 1):
-        prev = store.block(b.path, f"{b.anchor[0]}{j}") if j >= 1 else None
-        out += [(s, prev) for s in sentences(readable(prev.text))] if prev else []
-    return tuple(out)
-
-
-def _antecedent(b: Block, store: EvidenceStore) -> str:
-    """The two blocks before this one: where "she" in "She works as a nurse" was named."""
-    i = b.index
-    prev = [store.block(b.path, f"{b.anchor[0]}{j}") for j in (i - 2, i - 1) if j >= 1]
-    return " ".join(p.text for p in prev if p is not None)
+def _blocks_before(b: Block, store: EvidenceStore) -> list[Block]:
+    """The two blocks before this one (fewer at a file's start): where a pronoun of its
+    first sentence was named (the turn before the assistant's reply, when the
+    assistant's names are nobody's)."""
+    found = (store.block(b.path, f"{b.anchor[0]}{j}") for j in (b.index - 2, b.index - 1) if j >= 1)
+    return [p for p in found if p is not None]
 
 
 def _dedupe(pool: Iterable[Candidate], prefer: Iterable[str] = ()) -> list[Candidate]:
