@@ -23,8 +23,8 @@ from validators.lexicon import (
     kind_asked,
     known,
     names_worker,
+    over_someone,
     primarily_someone,
-    said_for,
 )
 
 from .kinds import job_phrases, noun_starts
@@ -756,11 +756,11 @@ def _date_spans(text: str, said: dt.date | None) -> list[Span]:
     return [Span(d.shown, d.start, d.end, d.date) for d in dates(text, said)]
 
 
-#: What WordNet files a value's label under when it is a kind of an attribute the
-#: reader maps questions to (`attribute_asked`): whoever is over someone at work is a
-#: head, a supervisor or a leader ("head chef" by its "head", "line manager", "foreman",
-#: "team lead").
-ATTRIBUTE_KINDS = {"Manager": ("head", "supervisor", "leader")}
+#: How a value's label is told a kind of an attribute the reader maps questions to
+#: (`attribute_asked`): whoever is over someone at work is a head, a supervisor or a
+#: leader by WordNet ("head chef" by its "head", "line manager", "foreman", "team
+#: lead"), the kinds Dream reads a named boss by.
+ATTRIBUTE_KINDS = {"Manager": over_someone}
 
 
 def _kind_of_attribute(label: str, attribute: str) -> bool:
@@ -770,6 +770,7 @@ def _kind_of_attribute(label: str, attribute: str) -> bool:
 
     if label in prototypes()["attribute_asked"]:
         return False  # "Employer" is an attribute of its own, though WordNet's a leader
-    roots = ATTRIBUTE_KINDS.get(attribute, ())
-    words = [w for w in re.findall(r"[a-z]+", label.lower()) if is_noun(w)]
-    return any(said_for(w, root) for w in words for root in roots)
+    kind = ATTRIBUTE_KINDS.get(attribute)
+    if kind is None:
+        return False
+    return any(kind(w) for w in re.findall(r"[a-z]+", label.lower()) if is_noun(w))

@@ -27,7 +27,7 @@ from typing import Any
 
 from language.dates import is_date_word
 from language.names import known_word, may_name, names_nobody
-from validators.lexicon import names_worker, primarily_a, said_for
+from validators.lexicon import names_worker, over_someone, primarily_a
 
 from .lexicon import apostrophe_dropped, called_out, kind_noun
 
@@ -281,12 +281,6 @@ def _new_role(noun: Any) -> bool:
     )
 
 
-#: What WordNet files a role under when its holder is over someone at work: a head
-#: ("head chef", "head nurse"), a supervisor ("foreman"), a leader ("team leader"). The
-#: reader answers "who is my boss?" with the same kinds (`agent.picker.ATTRIBUTE_KINDS`).
-_OVER = ("head", "supervisor", "leader")
-
-
 def _boss_role(noun: Any) -> bool:
     """ "marta the head chef", "sean the contracts manager", "lorna's the head nurse": a
     role over someone at work, said with "the" of a named person. Whose head chef would
@@ -299,7 +293,7 @@ def _boss_role(noun: Any) -> bool:
     if len(dets) != 1 or dets[0].lower_ != "the" or kind_noun(noun.lemma_.lower()) != "person":
         return False
     words = [noun, *(c for c in noun.children if c.dep_ == "compound")]
-    return any(said_for(w.lemma_.lower(), root) for w in words for root in _OVER)
+    return any(over_someone(w.lemma_.lower()) for w in words)
 
 
 def _named_as_role(doc: Any) -> list[tuple[Any, Any]]:

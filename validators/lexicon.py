@@ -255,6 +255,18 @@ def sense_of(word: str, anchor: str, pos: str, primary: bool = False) -> bool:
     return bool(set(_ancestors(senses, GENERAL_HOPS - 1)) & anchors)
 
 
+#: What WordNet files a role under when its holder is over someone at work: a head
+#: ("head chef", "head nurse"), a supervisor ("foreman"), a leader ("team leader").
+_OVER_SOMEONE = ("head", "supervisor", "leader")
+
+
+def over_someone(word: str) -> bool:
+    """Is the word a role over someone at work, by WordNet (`_OVER_SOMEONE`)? Dream reads
+    "marta the head chef" as the speaker's boss by it, and the reader answers "who is my
+    boss?" with a value labelled by such a word ("Head chef: Marta")."""
+    return any(said_for(word, root) for root in _OVER_SOMEONE)
+
+
 @cache
 def concrete(word: str) -> bool:
     """Is the word, in its usual sense as a noun, a physical thing ('car', 'knife',
