@@ -378,8 +378,8 @@ class StatementReader:
         # What names are by what the run does with them ("the fiesta failed its mot":
         # a car), whoever's they are and whatever the sentence tells (`dream.uses`)
         people = {k for k, n in self.named.items() if n.type in ("person", "pet")}
-        used = kinds_by_use(self.embedder, [(None, d) for d in docs], people)
-        self._read_attributes(typed, used)
+        used = kinds_by_use(self.embedder, docs, people)
+        self._read_attributes(typed, used, people)
         # Starts and ends of values told in other turns, and the attributes the readings
         # above could not name (`dream.events`).
         EventReader(self.embedder, tuple(self.topic.labels), used).read(typed + asides)
@@ -446,10 +446,11 @@ class StatementReader:
         return out
 
     def _read_attributes(
-        self, typed: list[tuple[Statement, Any]], used: dict[str, str] | None = None
+        self, typed: list[tuple[Statement, Any]], used: dict[str, str], people: set[str]
     ) -> None:
         """Values of typed attributes (where someone lives, who they report to, ...):
-        see `dream.attributes`."""
+        see `dream.attributes`. `used`: words the run uses as values (`dream.uses`);
+        `people`: names the run reads as people or pets."""
         if not typed:
             return
         reader = AttributeReader(
@@ -458,9 +459,8 @@ class StatementReader:
             topics=tuple(self.topic.labels),
         )
         reader.places = {k for k, n in self.named.items() if n.type == "place"}
-        reader.people = {k for k, n in self.named.items() if n.type in ("person", "pet")}
-        reader.people |= set(self.pages)
-        reader.used = used or {}
+        reader.people = people | set(self.pages)
+        reader.used = used
         changing = _changing([(st, None) for st, _ in typed], self.change)
         reader.read(typed, set(self.named), changing)
 

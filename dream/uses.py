@@ -47,14 +47,12 @@ def _a_place(word: str) -> bool:
     return kind_among(word, ("housing", "location", "structure")) is not None
 
 
-def kinds_by_use(
-    embedder: Any, items: list[tuple[Any, Any]], people: set[str] = frozenset()
-) -> dict[str, str]:
-    """`items`: (Statement, parsed sentence), anyone's. Returns the words (lower case, a
+def kinds_by_use(embedder: Any, docs: list[Any], people: set[str] = frozenset()) -> dict[str, str]:
+    """`docs`: the run's parsed sentences, anyone's. Returns the words (lower case, a
     phrase's head) that the run uses as values of an attribute, and that attribute. A
     word the run reads as a person's or a pet's (`people`) is never one."""
     uses: list[tuple[str, str]] = []
-    for _st, doc in items:
+    for doc in docs:
         for span in _phrases(doc):
             root = span.root
             if root.pos_ not in ("NOUN", "PROPN") or root.ent_type_ in _TIMES:
