@@ -447,7 +447,7 @@ def _known_in_lowercase(sentence: str, known: set[str] | frozenset[str], taken: 
                 continue  # capitalized: the run above has it
             if _DETERMINED.search(low[: m.start()]) and _dictionary_noun(name):
                 continue  # "her lab", "the bar": a thing, though "Okonkwo Lab" is a name
-            if any(s.start < m.end() and m.start() < s.end for s in [*taken, *out]):
+            if _overlaps(m.start(), m.end(), [*taken, *out]):
                 continue
             out.append(Span(name.title(), m.start(), m.end()))
     return out
@@ -475,11 +475,16 @@ _DETERMINED = re.compile(
 )
 
 
+def _overlaps(start: int, end: int, spans: list[Span]) -> bool:
+    """Whether the characters start..end share any with one of `spans`."""
+    return any(s.start < end and start < s.end for s in spans)
+
+
 def _free_words(sentence: str, taken: list[Span]) -> Iterator[re.Match[str]]:
     """The words of three letters or more of a sentence typed in lower case that no
     span in `taken` covers."""
     for m in _LOWER_WORD.finditer(sentence):
-        if not any(s.start < m.end() and m.start() < s.end for s in taken):
+        if not _overlaps(m.start(), m.end(), taken):
             yield m
 
 
@@ -542,7 +547,7 @@ def _possessors_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
     out = []
     for m in _POSSESSOR.finditer(sentence):
         word, whom = m.group(1), m.group(2).lower()
-        if any(s.start < m.end(1) and m.start(1) < s.end for s in [*taken, *out]):
+        if _overlaps(m.start(1), m.end(1), [*taken, *out]):
             continue
         if word in stopwords() or word in chat_words() or primarily_a(word, "relative"):
             continue
