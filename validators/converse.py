@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import lexicon
-from .predicates import _parse
+from .predicates import _parse, _were_for_were
 
 _SPEAKER = "<speaker>"
 _LISTENER = "<listener>"
@@ -132,6 +132,8 @@ def _doer(verb: Any, known: tuple, block: bool) -> set[str] | None:
         return _person(objs[0], *known) if objs else None
     if any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children):
         return None  # a passive with no 'by': its doer is not said
+    if any(_were_for_were(c, verb) for c in verb.children if c.dep_ == "aux"):
+        return None  # "were throwing him a party" is "we're": its doer is no earlier subject
     subj = _verb_subject(verb)
     if subj is not None and any(t.dep_ == "intj" or t.text == "!" for t in subj.subtree):
         subj = None  # 'Hey John! Haven't talked to you': a greeting, not who talked

@@ -251,7 +251,12 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     if _so_i_can(tok):
         return DESIRE  # the same, where the parser hangs it elsewhere (even as the root)
     text = " ".join(t.text for t in own)
-    if any(a in ("will", "'ll", "shall", "wo") for a in lows) or _later(text, said_on):
+    if any(a in ("will", "'ll", "shall", "wo") for a in lows):
+        return FUTURE
+    # A day to come beside an act already done names when the thing done is for, not
+    # when it was done: 'booked for june next year', "I've booked the flights for april".
+    done = tok.tag_ == "VBN" and (not aux or any(a.lemma_ == "have" for a in aux))
+    if _later(text, said_on) and not done:
         return FUTURE
     if _month_to_come(tok, aux, text, said_on):
         return PROGRESSIVE
@@ -267,7 +272,7 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     if tok.tag_ == "VBG" and any(a.lemma_ == "be" for a in aux):
         if has:
             return ONGOING  # 'I've been volunteering'
-        if any(a.tag_ == "VBD" for a in aux):
+        if any(a.tag_ == "VBD" and not _were_for_were(a, tok) for a in aux):
             return PAST  # 'I was running'
         return PROGRESSIVE
     if has and tok.tag_ == "VBN":
@@ -309,6 +314,16 @@ def _so_i_can(tok: Any) -> bool:
 
 def _subject(tok: Any) -> bool:
     return any(c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in tok.children)
+
+
+def _were_for_were(aux: Any, tok: Any) -> bool:
+    """Is a 'were' that opens its clause with no subject a "we're" typed without its
+    apostrophe ('turns 90 next month, were throwing him a party')? A past 'were' has its
+    subject before it ('we were throwing'); a question's comes after ('were you going')."""
+    if aux.lower_ != "were" or _subject(tok) or aux.i + 1 != tok.i:
+        return False
+    prev = aux.doc[aux.i - 1] if aux.i else None
+    return prev is None or prev.is_punct or prev.lower_ in ("and", "but", "so")
 
 
 def _later(text: str, said_on: dt.date | None) -> bool:
@@ -462,7 +477,14 @@ def predicates(
                         negative = negative or (gcarries and gov.i not in by_verb)
             elif tok.dep_ in ("acl", "advcl", "relcl"):
                 marks = {c.lower_ for c in tok.children if c.dep_ in ("mark", "advmod")}
-                if tok.dep_ == "advcl" and marks & _TEMPORAL and gmood in (DESIRE, FUTURE):
+                # 'after' said in the present looks ahead as 'once' does ('after she
+                # moves'); in a past tense it tells of what was done first.
+                after = "after" in marks and tok.tag_ != "VBD" and mood != PAST
+                if (
+                    tok.dep_ == "advcl"
+                    and (marks & _TEMPORAL or after)
+                    and gmood in (DESIRE, FUTURE)
+                ):
                     mood = gmood  # 'once her kids are older' of a plan is in the plan too
                 if tok.dep_ == "acl" and gov.pos_ == "VERB" and tok.tag_ == "VBG" and wish:
                     mood = DESIRE  # 'fancies trying it', a gerund a small parser hung as acl
