@@ -318,6 +318,31 @@ def _named_as_role(doc: Any) -> list[tuple[Any, Any]]:
         named = subj is not None and _a_name(subj) and not names_nobody(subj.lower_)
         if named and role.pos_ == "NOUN" and _boss_role(role):
             out.append((role, subj))
+    return out + _role_is_called(doc)
+
+
+def _role_is_called(doc: Any) -> list[tuple[Any, Any]]:
+    """ "the new manager at the depot is a guy called raj": the role's subject is said to
+    be someone introduced by name ("a woman called bev", "a lad named jordan"), however
+    the parser hung the rest of the sentence. (role noun, name) pairs."""
+    out = []
+    for t in doc:
+        if t.lemma_.lower() not in ("call", "name") or t.tag_ != "VBN" or t.dep_ != "acl":
+            continue
+        name = next((c for c in t.children if c.dep_ in ("oprd", "dobj", "attr")), None)
+        person = t.head
+        if name is None or name.i < t.i or not _a_name(name) or names_nobody(name.lower_):
+            continue
+        if person.pos_ != "NOUN" or kind_noun(person.lemma_.lower()) != "person":
+            continue
+        # the copula just before "a guy": only its article and words describing him between
+        before = [w for w in doc[person.sent.start : person.i] if w.dep_ not in ("det", "amod")]
+        be = before[-1] if before else None
+        if be is None or be.lemma_ != "be" or be.i != person.left_edge.i - 1:
+            continue
+        role = next((c for c in be.children if c.dep_ == "nsubj"), None)
+        if role is not None and role.pos_ == "NOUN" and (_boss_role(role) or _new_role(role)):
+            out.append((role, name))
     return out
 
 
@@ -556,7 +581,8 @@ def _value_text(span: Any) -> str | None:
     """The phrase without articles, possessives, interjections or a trailing time word
     ("the red bull era" -> "red bull era", "st vincent's today" -> "st vincent's")."""
     toks = list(span)
-    while toks and (toks[0].dep_ in ("det", "poss", "intj") or toks[0].pos_ == "INTJ"):
+    # "'s" first is what is left of a possessor ("my nan's micra" -> "micra")
+    while toks and (toks[0].dep_ in ("det", "poss", "intj", "case") or toks[0].pos_ == "INTJ"):
         toks = toks[1:]
     while toks and (
         a_time(toks[-1])

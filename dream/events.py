@@ -119,6 +119,9 @@ class Event:
     #: the value is a core part of its clause (its subject or object), not the object of
     #: a preposition: what was got, not where from ("a yaris off autotrader")
     core: bool = True
+    #: someone else's by its possessor, given to or used by the speaker ("inherited
+    #: grandad's volvo")
+    handed: bool = False
 
 
 def _doings(doc: Any) -> list[Any]:
@@ -131,6 +134,34 @@ def _doings(doc: Any) -> list[Any]:
         and t.dep_ in ("dobj", "pcomp", "xcomp", "pobj")
         and not any(c.dep_ in ("dobj", "nsubj", "attr", "xcomp", "ccomp") for c in t.children)
     ]
+
+
+def _to_the_speaker(tok: Any) -> bool:
+    """Someone else's thing (by its possessor) is the object of a clause whose subject is
+    the speaker ("inherited grandad's volvo", "driving my nan's micra till i sort
+    something", the diary's "I" before them) or that gives it to the speaker ("dad gave
+    me his old golf", "she's passing her corsa on to me"): it is the speaker's to use now.
+    Whether it starts, ends or only is, the clause's event says."""
+    verb = tok.head
+    if tok.dep_ != "dobj" or verb.pos_ not in ("VERB", "AUX"):
+        return False
+    if any(c.dep_ == "poss" and c.lower_ in ("your", "yours") for c in tok.children):
+        return False  # the other speaker's: "i borrowed your charger"
+    to_me = any(
+        (c.dep_ == "dative" and c.lower_ in _SPEAKER)
+        or (c.dep_ in ("prep", "dative") and c.lower_ == "to"
+            and any(g.dep_ == "pobj" and g.lower_ in _SPEAKER for g in c.children))
+        for c in verb.children
+    )  # fmt: skip
+    head = verb
+    subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+    while subj is None and head.dep_ in ("xcomp", "conj") and head.head.i != head.i:
+        head = head.head  # "want to keep X", "sold mine and bought X": the first verb's
+        subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+    # a clause that opens its sentence with no subject is the speaker's diary ("driving
+    # my nan's micra till i sort something", however the parser hung it)
+    diary = subj is None and head.i == head.sent.start
+    return to_me or diary or (subj is not None and subj.lower_ in ("i", "we"))
 
 
 def _name_span(span: Any) -> Any:
@@ -208,6 +239,8 @@ class EventReader:
         statement's changes the starts and ends of values it tells."""
         found: list[tuple[Any, Any, str]] = []
         contexts: list[str] = []  # the words around each value, for its event
+        #: someone else's thing the speaker was given or uses: (statement id, start)
+        handed_on: set[tuple[int, int]] = set()
         for st, doc in items:
             for span in _phrases(doc) + _doings(doc):
                 span = _name_span(span)
@@ -231,15 +264,20 @@ class EventReader:
                 # What the value itself does is its own event ("my boss dave is retiring",
                 # "the corolla died"); what someone else does to it is theirs.
                 itself = _subject(span.root)
+                handed = _theirs(span) and _to_the_speaker(span.root)
                 if verb is not None and (
                     verb.lemma_.lower() in _THINKING
                     or _addressed(verb)
-                    or _hedged(verb, progressive=not itself)
+                    # someone else's thing the speaker "is driving" is in use now: one
+                    # borrows a car for now, one plans to get one
+                    or _hedged(verb, progressive=not itself and not handed)
                     or (not itself and _someone_else(verb, span.root))
                 ):
                     continue  # "you mentioned X", "i might get X", "my sister sold X"
-                if _theirs(span):
+                if _theirs(span) and not handed:
                     continue
+                if handed:
+                    handed_on.add((id(st), span.start))
                 found.append((st, span, value))
                 # The words either side and the value's own clause: a long name ("kev
                 # from the leeds office is replacing ...") hides its verb from the first
@@ -259,7 +297,14 @@ class EventReader:
                     f"event {role}? {value!r} {margin:+.3f} | {context}",
                     file=sys.stderr,
                 )
-            if role not in ("start", "end") or margin < EVENT_MARGIN:
+            handed = (id(st), span.start) in handed_on
+            if role == "state" and handed:
+                # someone else's thing the speaker now has or uses: new to them ("driving
+                # my nan's micra till i sort something")
+                role = "start"
+            # the parse says the thing passed to the speaker: two signals that agree
+            least = AGREE_MARGIN if handed else EVENT_MARGIN
+            if role not in ("start", "end") or margin < least:
                 continue
             if role == "end" and _where(span.root) and not _valued(st, value, statements):
                 # "died on the a40": where it ended, not what; but "handed in my notice
@@ -271,10 +316,18 @@ class EventReader:
             ev = Event(st, role, value, None, False, label, margin, context)
             ev.bare = not any(t.dep_ in ("det", "poss") for t in span if t.i < span.root.i)
             ev.core = span.root.dep_ != "pobj"
+            ev.handed = handed
             events.append(ev)
         if not events:
             return
         self._type(events, statements)
+        # someone else's thing becomes the speaker's ("dad gave me his old golf"); their
+        # home, workplace or partner does not ("i stayed at my mum's house in X")
+        events = [
+            ev
+            for ev in events
+            if not ev.handed or (not ev.person and KINDS.get(ev.attr or "", "thing") == "thing")
+        ]
         events = [
             ev
             for ev in events

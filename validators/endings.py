@@ -69,6 +69,23 @@ def ending_verb(word: str, with_words: Iterable[str] = ()) -> bool:
     return any(rest & ENDING_PHRASES.get(lemma, set()) for lemma in lemmas)
 
 
+#: Words that may follow "me" in an act done to the speaker, not one giving them a thing.
+_AFTER_ME = frozenset(["up", "off", "out", "down", "in", "alone", "behind", "for"])
+
+
+def _to_the_speaker(p: Predicate) -> bool:
+    """The act hands a thing to the speaker: 'gave me his old golf', 'left me her car',
+    'passed the corsa on to me'. Only the giver is done with it; 'he left me' (no thing
+    given) still ends."""
+    w = list(p.words)
+    if p.head not in w:
+        return False
+    rest = w[w.index(p.head) + 1 :]
+    if rest[:1] in (["me"], ["us"]) and len(rest) > 1 and rest[1] not in _AFTER_ME:
+        return True
+    return any(a == "to" and b in ("me", "us") for a, b in itertools.pairwise(rest))
+
+
 #: Words that count what a distance is measured in: 'two streets away', 'a few doors away'.
 _COUNTS = frozenset(["a", "an", "few", "couple"])
 
@@ -95,6 +112,8 @@ def ends(p: Predicate, *, done_only: bool = False) -> bool:
 
     if p.negative or p.participle:
         return False  # '£1,450 left each month' is what remains, not a leaving
+    if _to_the_speaker(p):
+        return False  # 'dad gave me his old golf': the giver's end, the speaker's start
     if ending_verb(p.head, p.words):
         return True
     # A synonym of the block's, as an ending the claim is held to, only as a done act

@@ -482,6 +482,26 @@ def kind_among(word: str, roots: tuple[str, ...]) -> str | None:
     return next((root for root in roots if above & _noun_senses(root)), None)
 
 
+#: What a machine, a tool or an appliance is a kind of; a vehicle is one too (a wheeled
+#: vehicle is a container to WordNet), and is told apart by "vehicle".
+_DEVICE_ROOTS = ("device", "equipment", "implement", "container", "home_appliance")
+
+
+@cache
+def a_device_not_vehicle(word: str) -> bool:
+    """Is the word, in some noun sense (a seldom one too), a machine, a tool or an
+    appliance, and in none a vehicle? 'printer' (a pressman first), 'till' (a cashbox
+    beside boulder clay), 'headset', 'kettle': yes; 'car', 'forklift', 'bike': no, and
+    so no for a name the dictionary does not know ('yaris') or knows as no thing
+    ('fiesta', a festival)."""
+    wn = _load()
+    nouns = {s for s in _senses(word, rare=True) if wn.pos[s] == "n"}
+    above = set(_ancestors(nouns, 14))
+    devices = frozenset().union(*(_noun_senses(root) for root in _DEVICE_ROOTS))
+    vehicles = _noun_senses("vehicle") | _noun_senses("conveyance")
+    return bool(above & devices) and not above & vehicles
+
+
 _PLACE_ROOTS = ("location", "structure", "facility", "geological_formation", "body_of_water")
 
 
