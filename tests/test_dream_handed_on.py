@@ -47,9 +47,7 @@ def profile(tmp_path_factory: pytest.TempPathFactory) -> str:
 def test_a_relatives_car_given_or_lent_is_the_current_car(profile: str) -> None:
     current, history = section(profile, "Current"), section(profile, "History")
     assert re.search(r"\*\*Gets around by:\*\* clio — since 2026-04-02", current), current
-    assert re.search(r"\*\*Gets around by:\*\* passat — 2026-02-12 to 2026-04-02", history), (
-        history
-    )
+    assert re.search(r"\*\*Gets around by:\*\* passat — 2026-02-12 to 2026-04-02", history), history
     assert re.search(r"\*\*Gets around by:\*\* corsa — .*to 2026-02-12", history), history
 
 
