@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from language.names import chat_words
 from memory_schema.links import short_quote
-from validators.lexicon import said_for
+from validators.lexicon import known, said_for
 
 from .answer import Draft
 from .citations import DONT_KNOW
@@ -881,6 +881,8 @@ def _common_words(pool: list[Candidate]) -> set[str]:
 
 
 _POSSESSIVE = re.compile(r"['’]s?$")
+#: A run of capitalized words: "Kwik Fit", "Maya", "Wright State".
+_CAPITALIZED_RUN = re.compile(r"\b[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*")
 
 
 def _proper_words(pool: list[Candidate]) -> set[str]:
@@ -888,6 +890,8 @@ def _proper_words(pool: list[Candidate]) -> set[str]:
     runs of them ("Wright State"), so a name typed in lower case elsewhere ("leaning
     wright state") is read whole."""
     out: set[str] = set()
+    within: set[str] = set()  # later words of a longer capitalized name ("Fit")
+    alone: set[str] = set()  # words capitalized by themselves inside a sentence
     for c in pool:
         texts = [c.text, *(b.text for b in c.blocks)]
         for t in texts:
@@ -896,7 +900,16 @@ def _proper_words(pool: list[Candidate]) -> set[str]:
             out |= {m.lower() for m in said} | {_POSSESSIVE.sub("", m.lower()) for m in said}
             runs = re.findall(r"(?<=[a-z0-9,;] )([A-Z][\w-]+(?: [A-Z][\w-]+)+)", t)
             out |= {r.lower() for r in runs}
-    return out
+            for m in _CAPITALIZED_RUN.finditer(t):
+                words = [_POSSESSIVE.sub("", w.lower()) for w in m.group(0).split()]
+                if len(words) > 1:
+                    within.update(words[1:])
+                elif re.search(r"[a-z0-9,;] $", t[: m.start()]):
+                    alone.add(words[0])
+    # "Kwik Fit" is a name, but "fit" is the word in "the bag fit in the boot": a word
+    # the dictionary knows, capitalized only as a later word of a longer name, is a
+    # name only with the rest of it.
+    return {w for w in out if w not in within or w in alone or " " in w or not known(w)}
 
 
 def _dialogues(pool: list[Candidate]) -> frozenset[str]:

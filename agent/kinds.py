@@ -149,6 +149,8 @@ def job_phrases(text: str, similarity: Similarity | None = None) -> list[tuple[i
             continue
         if tok.dep_ == "pobj" and tok.head.lower_ != "as":
             continue  # "went with the driver"; "works as a driver" is the job
+        if tok.dep_ == "attr" and _said_of_a_thing(tok):
+            continue  # "thats the killer", "it was a lifesaver": what a thing is, no one's work
         the = any(k.dep_ == "det" and k.lower_ in _DEFINITE for k in kids)
         if the and tok.dep_ not in ("attr", "pobj"):
             # "ill ask marianne, ... the accountant w the office on butler st": someone
@@ -168,6 +170,17 @@ def job_phrases(text: str, similarity: Similarity | None = None) -> list[tuple[i
             first -= 1
         out.append((tok.doc[first].idx, tok.idx + len(tok.text)))
     return out
+
+
+#: Pronouns that stand for a thing or a state of affairs, never for a person.
+_THING_PRONOUNS = frozenset(["that", "this", "it", "these", "those", "which", "what"])
+
+
+def _said_of_a_thing(tok: Any) -> bool:
+    """The noun says what a thing is: the subject of its "be" is "that", "it", "this"."""
+    return any(
+        k.dep_ in ("nsubj", "nsubjpass") and k.lower_ in _THING_PRONOUNS for k in tok.head.children
+    )
 
 
 #: Prepositions that say where someone works: "the ice tech at the rink", "a rep for a

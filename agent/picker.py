@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from language.dates import WEEKDAY_NAMES, dates, is_date_word, render_date
-from language.names import TITLES
+from language.names import TITLES, may_name
 from validators.lexicon import (
     base_forms,
     describes,
@@ -293,8 +293,8 @@ class SpanPicker:
                 # for the value of "Online clothes store": the label must be what is asked.
                 asked = False
             fits = kind in ("place", "name", "thing", "occupation")
-            if kind == "place" and value.lower() in self.known_people:
-                fits = False  # "Son: Gary" says who, not where
+            if self.someone_for_no_one(value):
+                fits = False
             if kind == "occupation" and not _names_job(label, value):
                 # "Work and money: 12 euro/hour" says a rate, "Works in: Castleford" a
                 # town: a job is a Role's value or names a worker ("forklift driver").
@@ -519,6 +519,15 @@ class SpanPicker:
             return False
         if low in subj.owner_names and subj.resolved:
             return False
+        beside = (
+            WORD.findall(text[: n.start].lower())[-1:] + WORD.findall(text[n.end :].lower())[:1]
+        )
+        if set(WORD.findall(low) + beside) & self._asked_names:
+            # "Kieran Doyle" (or "doyle" of "kieran doyle") for "where does kieran work
+            # now?", "Marcus Bell Photo LLC" for "where does marcus live?": a name that
+            # holds, or goes on, the one the question says is whom it asks about, never
+            # its answer.
+            return False
         if " " not in low and low in self.common and low not in self.known_names:
             return False  # a capitalized ordinary word ("Book me the aisle seat")
         # Someone memory knows, or named after the word for who they are ("my sister
@@ -537,6 +546,22 @@ class SpanPicker:
         if primarily_someone(self.q.head or "") == "animal":
             return True
         return not reads_as(self.similarity, text, n.text, "person")
+
+    def someone_for_no_one(self, value: str) -> bool:
+        """A page's value names someone memory knows, where the question asks what or
+        where: "Son: Gary" says who, not where; "Work and money: Gaz" whom one works
+        with, not what one does for a living."""
+        if value.lower() not in self.known_people:
+            return False
+        return self.q.answer_type == "occupation" or self._asks_no_one
+
+    @cached_property
+    def _asked_names(self) -> set[str]:
+        """The words of the question that name someone: the subject's names, and words
+        no dictionary knows ("kieran", "marcus"), as a name typed in lower case is."""
+        names = {w for n in self.subj.names | self.subj.owner_names for w in WORD.findall(n)}
+        said = set(WORD.findall(self.q.text.lower()))
+        return (names & said) | {w for w in said if may_name(w) and not known(w)}
 
     def _in_question(self, text: str) -> bool:
         # A title is no part of the answer: "Dr. Hollis" is Hollis, whom the question names.

@@ -567,6 +567,7 @@ class Reader(Currency, Mentions):
             and f.value
             and not f.historic
             and sim >= SIM_FOCUS
+            and not self.someone_for_no_one(_value(f))
         )
 
     def _similarities(self, pool: Sequence[Candidate]) -> list[float]:
