@@ -902,9 +902,11 @@ def _proper_words(pool: list[Candidate]) -> set[str]:
             out |= {r.lower() for r in runs}
             for m in _CAPITALIZED_RUN.finditer(t):
                 words = [_POSSESSIVE.sub("", w.lower()) for w in m.group(0).split()]
+                if not re.search(r"[a-z0-9,;] $", t[: m.start()]):
+                    words = words[1:]  # "Is Pudding the dog?": the opener is no part of a name
                 if len(words) > 1:
                     within.update(words[1:])
-                elif re.search(r"[a-z0-9,;] $", t[: m.start()]):
+                elif words:
                     alone.add(words[0])
     # "Kwik Fit" is a name, but "fit" is the word in "the bag fit in the boot": a word
     # the dictionary knows, capitalized only as a later word of a longer name, is a

@@ -41,7 +41,8 @@ def test_the_name_a_question_says_is_not_its_answer(tmp_path: Path):
 def test_a_word_capitalized_inside_a_longer_name_is_no_name_alone():
     said = (
         "For an older Skoda, places like Quick Lube and Tyre Shack often have cheap deals, "
-        "and the staff at Halfords will check the tyres; ask for Rosa Okafor there."
+        "and the staff at Halfords will check the tyres; ask for Rosa Okafor there. "
+        "Is Buggy the one you drive?"
     )
     mine = "cool. the buggy and the shopping all fit in the shack at my mums lol"
     pool = [
@@ -51,6 +52,7 @@ def test_a_word_capitalized_inside_a_longer_name_is_no_name_alone():
     proper = _proper_words(pool)
     # The names whole, and a word capitalized by itself, are names ...
     assert {"quick lube", "tyre shack", "halfords", "rosa okafor", "okafor"} <= proper
+    assert "buggy" in proper  # after a question's capitalized opener, a name of its own
     # ... but "shack" and "lube", capitalized only inside one, are the user's plain words.
     assert not {"shack", "lube"} & proper
 
