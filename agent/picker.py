@@ -76,6 +76,10 @@ _WEEKDAY_ASKED = re.compile(
     r"\b(?:which|what) (?:night|evening|morning|weekday)s?\b|\bday of the week\b", re.I
 )
 _WEEKDAY_WORD = re.compile(rf"\b({'|'.join(WEEKDAY_NAMES)})s?\b", re.I)
+#: A day of the week said as a habit: in the plural, or after "every".
+_WEEKDAYS_HABIT = re.compile(
+    rf"\bevery ({'|'.join(WEEKDAY_NAMES)})\b|\b({'|'.join(WEEKDAY_NAMES)})s\b", re.I
+)
 _PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
 _AFTER_PREP = re.compile(r"\b(?:in|at|near|to|from|around)\s+(?:the\s+)?([a-z][a-z-]{2,})\b")
 #: A place name is near "a city" (porto 0.44, lisbon 0.53; march 0.21, dentist 0.24)
@@ -252,6 +256,13 @@ class SpanPicker:
             ]
             return (days[0].text, False, None) if days else (None, False, None)
         found = _date_spans(c.text, said)
+        if len(found) > 1 and not self._question_verbs & terms(c.text):
+            # "signed the tran/moore wedding today, oct 18 at camp lucy": the day it was
+            # said ("today", "tonight") dates the telling's own act, which the question
+            # does not name ("when is the wedding?"); the day the sentence states is the
+            # thing's. Asked "when did i sign ...?", "today" stays.
+            stated = [sp for sp in found if sp.date != said]
+            found = stated or found
         if found:
             sp = self._nearest(c.text, found)
             return sp.text, False, sp.date
@@ -275,6 +286,12 @@ class SpanPicker:
             return after.group(0), False, None
         if c.fact is not None and c.fact.date:
             return render_date(c.fact.date), False, c.fact.date
+        # A day of the week that comes back ("college is wednesdays", "on tuesdays") is
+        # answered as said, as "the 15th of every month" is: no day in the calendar,
+        # and nearer than the day it was mentioned.
+        habit = _WEEKDAYS_HABIT.search(c.text)
+        if habit:
+            return habit.group(0).lower(), False, None
         return (render_date(said), True, said) if said else (None, False, None)
 
     def _span(self, c: Candidate) -> tuple[str | None, bool]:
@@ -590,6 +607,14 @@ class SpanPicker:
     def _fill(self, s: str) -> Fill | None:
         """Where `s` fills the slot the question asks about (`slots.py`)."""
         return fill(self._slot, s) if self._slot is not None else None
+
+    @cached_property
+    def _question_verbs(self) -> set[str]:
+        """The stems of the question's own verbs ("sign" in "when did i sign the
+        contract?"; none in "when is the wedding?")."""
+        from language.nlp import parse
+
+        return {t for tok in parse([self.q.text])[0] if tok.pos_ == "VERB" for t in terms(tok.text)}
 
     @cached_property
     def _slot(self) -> Asked | None:

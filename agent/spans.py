@@ -15,6 +15,7 @@ from functools import cache
 
 from language.dates import MONTHS, dates
 from language.names import chat_words, looks_like_name, names_a_place
+from validators.lexicon import base_forms, kind_among
 
 from .text import NUMBER_WORDS, lexicon, stopwords
 
@@ -115,10 +116,35 @@ _WORD_AMOUNT = re.compile(
 )
 
 
+#: A number and the up to four words after it: a house number when they are a name ending
+#: in a street's kind of word ("3509 Creek Road", "12 mill lane").
+_NUMBER_THEN_WORDS = re.compile(r"\b\d+[a-z]?((?:\s+[a-z][\w'-]*){2,4})", re.I)
+
+
+def _house_numbers(sentence: str) -> list[tuple[int, int]]:
+    """Where a number is the house number of an address: the words after it, none of them
+    a function word, end in a noun WordNet files under ways (road, street, lane,
+    boulevard). "3509 Creek Road" is where a wedding is, not 3509 of anything; "300
+    miles down the road" is an amount ("down the" are no part of a name, nor is a plural
+    a word of one)."""
+    out = []
+    for m in _NUMBER_THEN_WORDS.finditer(sentence):
+        words = m.group(1).split()
+        for k in range(1, len(words)):
+            low = words[k - 1].lower()
+            if low in stopwords() or any(b != low for b in base_forms(low)):
+                break  # "2 hours road works": a count of hours, whose plural says so
+            if kind_among(words[k].lower(), ("way",)) is not None:
+                out.append((m.start(), m.end()))
+                break
+    return out
+
+
 def amounts(sentence: str) -> list[Span]:
     """Numbers with their unit ("22,000 euros", "31 people", "750", "two weeks"), not
-    dates or times."""
+    dates, times or house numbers."""
     taken = [(s.start, s.end) for s in dates(sentence, None)]
+    taken += _house_numbers(sentence)
     # a time of day ("at 2pm", "7.30 am") is no amount: "how much does a crown cost?"
     # is not answered by when the appointment is. A dotted number with no am/pm is an
     # amount ("USD 0.13 per word"), as "10:30" is already a time.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from .text import WORD, lexicon, stopwords, terms
 
@@ -133,7 +134,26 @@ def _subjects(text: str, verbs: frozenset[str]) -> tuple[str, ...]:
     from language.nlp import parse
 
     out = []
-    for tok in parse([text])[0]:
+    doc = parse([text])[0]
+    for tok in doc:
         if tok.pos_ in ("VERB", "AUX") and terms(tok.text) & verbs:
-            out += [c.lower_ for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")]
+            out += [
+                c.lower_
+                for c in tok.children
+                if c.dep_ in ("nsubj", "nsubjpass") and not _cut_off(doc, c, tok)
+            ]
     return tuple(out)
+
+
+def _cut_off(doc: Any, subject: Any, verb: Any) -> bool:
+    """A lone comma stands between the subject the parser gave and its verb: English puts
+    none there (a clause inside the subject comes between two, "my sister, who lives in
+    leeds, starts"), so the words are a list of fragments: in "52k plus health insurance,
+    starts july 14" nothing says the insurance starts."""
+    sub = [t for t in subject.subtree if t.i < verb.i]
+    while sub and sub[-1].text == ",":
+        sub.pop()  # the parser may hang the comma on the subject
+    if not sub or any(t.text == "," for t in sub):
+        return False
+    lo, hi = sub[-1].i + 1, verb.i
+    return lo < hi and any(doc[i].text == "," for i in range(lo, hi))
