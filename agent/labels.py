@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from .text import WORD, lexicon, stopwords, terms
 
@@ -224,14 +225,16 @@ class Labels:
         """The stems a label says: its own, and those of the question's words that one
         of its words is, by WordNet, the same as or a kind of ("Expiry date" says the
         "end" of "when does my tenancy end?", "Commencement date" its "start")."""
-        from validators.lexicon import relation
+        from validators.lexicon import is_lemma, relation
 
         own = terms(label)
         words = [w for w in WORD.findall(label.lower()) if w not in stopwords()]
+        said = WORD.findall(self.question.lower())
+        # Two words the dictionary writes as one ("take home" pay is its "take-home", a
+        # synonym of "net"): "Net pay" says what "take home pay" asks.
+        said += [f"{a}-{b}" for a, b in pairwise(said) if is_lemma(f"{a}-{b}")]
         asked = [
-            w
-            for w in WORD.findall(self.question.lower())
-            if w not in stopwords() and terms(w) & self.want and not terms(w) <= own
+            w for w in said if w not in stopwords() and terms(w) & self.want and not terms(w) <= own
         ]
         return own | {
             t for q in asked if any(relation(q, w) in STANDS_FOR for w in words) for t in terms(q)

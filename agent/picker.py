@@ -405,6 +405,10 @@ class SpanPicker:
         if kind == "name" and q.wh in ("who", "whom"):
             # "who" asks for a person: "a dance studio in leith" names where, not who
             spans = [n for n in spans if not _PLACE_PREP.search(s[: n.start])]
+            # ... and a name with a person's title is surely one: "round rock pediatrics
+            # - dr. alvarez" says who the doctor is, "Round Rock" where.
+            titled = [n for n in spans if n.text.split()[0].lower().rstrip(".") in TITLES]
+            spans = titled or spans
         if spans and _PLURAL.search(q.text):
             return _joined(s, self._nearest(s, spans), spans), False
         named = self._apposed(s, spans)

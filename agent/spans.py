@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from language.dates import MONTHS, dates
-from language.names import chat_words, looks_like_name, names_a_place
+from language.names import TITLES, chat_words, looks_like_name, names_a_place
 from validators.lexicon import base_forms, kind_among
 
 from .text import NUMBER_WORDS, lexicon, stopwords
@@ -429,10 +429,28 @@ def names(
         # "my sister ingrid": a word no dictionary knows, after the word for whose person
         # it is, is that person's name, as sure as a name memory knows.
         out += [n for n in unknown if after_someone(sentence, n)]
+        out += _after_title(sentence, out)
         out += _possessors_in_lowercase(sentence, out)
         if not out:  # a word no dictionary knows is a name only when nothing surer is
             out += unknown
     return sorted(out, key=lambda s: s.start)
+
+
+_TITLED = re.compile(rf"\b(?:{'|'.join(TITLES)})\.?\s+([a-z][a-z'-]+)\b")
+
+
+def _after_title(sentence: str, taken: list[Span]) -> list[Span]:
+    """A word typed in lower case after a person's title ("dr. alvarez", "mrs okafor") is
+    that person's name, dictionary word or not, shown as a name is ("Dr. Alvarez")."""
+    out = []
+    for m in _TITLED.finditer(sentence):
+        word = m.group(1)
+        if len(word) < 3 or word in stopwords() or _overlaps(m.start(), m.end(), taken):
+            continue
+        title = sentence[m.start() : m.start(1)].strip()
+        shown = f"{title[:1].upper()}{title[1:]} {word[:1].upper()}{word[1:]}"
+        out.append(Span(shown, m.start(), m.end()))
+    return out
 
 
 def _shouted(text: str) -> bool:
