@@ -93,6 +93,7 @@ class EvidenceStore:
         self.root = Path(memory_root)
         self._files: dict[str, Session | Source | Page | None] = {}
         self._resolver: LinkResolver | None = None
+        self._names: dict[str, tuple[str, ...]] = {}
         try:
             #: who speaks in an unnamed `user` turn: the memory's owner, when known
             self.owner = read_config(self.root).owner
@@ -144,7 +145,33 @@ class EvidenceStore:
         if m.group(1) != "p" or not 1 <= i <= len(doc.blocks):
             return None
         captured = doc.captured.date() if isinstance(doc.captured, dt.datetime) else doc.captured
-        return Block(rel, anchor, doc.blocks[i - 1], None, captured, doc.title, topic=doc.title)
+        topic = " ".join((doc.title, *self._named(rel, doc)))
+        return Block(rel, anchor, doc.blocks[i - 1], None, captured, doc.title, topic=topic)
+
+    def _named(self, rel: str, doc: Source) -> tuple[str, ...]:
+        """The names a document says anywhere, those with a word no dictionary lists
+        ("Alyssa Tran and Kevin Moore", "Hartley Electrical Ltd"; not "Total" or "Net"): a
+        contract, a payslip or a letter is about its parties throughout, so its fees
+        paragraph is the Tran and Moore wedding's though it names neither."""
+        if rel not in self._names:
+            from validators.lexicon import known
+
+            from .spans import names
+            from .text import stopwords
+
+            words: list[str] = []
+            for block in doc.blocks:
+                for n in names(block):
+                    for part in n.text.split(". "):  # a run across two sentences
+                        said = [
+                            w
+                            for w in re.findall(r"[^\W\d_]{3,}", part)
+                            if w.lower() not in stopwords()
+                        ]
+                        if any(not known(w.lower()) for w in said):
+                            words += said
+            self._names[rel] = tuple(dict.fromkeys(words))
+        return self._names[rel]
 
     def resolve(self, target: str) -> str | None:
         """A link target (path with or without .md, or a file name) to an evidence file."""

@@ -96,3 +96,35 @@ def test_a_house_number_is_no_amount(memory: Path) -> None:
     assert [a.text for a in amounts("we moved to 14 cedar lane last week")] == []
     assert [a.text for a in amounts("drove 300 miles down the road")] == ["300 miles"]
     assert ask(memory, "how much is the deposit for the fenwick osei party?").startswith("$450")
+
+
+CATERING = """# Catering Agreement
+
+This agreement is made on May 2, 2025 between Dunmore Kitchen Ltd and Imogen Kallis and Theo Varga.
+
+## Menu
+
+A seated dinner for at least 140 guests, with two vegetarian mains. Dessert is a cake.
+"""
+
+CHAT = [
+    {"id": "2025-05-20-prep", "started_at": "2025-05-20T21:00:00+00:00", "title": "prep",
+     "turns": [
+         {"role": "user", "content": "real talk: i have like 320 guests worth of canapes to "
+                                     "prep for the summer fair plus a wedding dinner."},
+         {"role": "assistant", "content": "Batch the fillings a day ahead."},
+     ]},
+]  # fmt: skip
+
+
+def test_a_document_is_about_its_parties_throughout(tmp_path: Path) -> None:
+    root = tmp_path / "memory"
+    run("init", str(root))
+    f = tmp_path / "chat.jsonl"
+    f.write_text("".join(json.dumps(s) + "\n" for s in CHAT), encoding="utf-8")
+    run("capture", "session", str(f), "--memory", str(root))
+    (tmp_path / "catering.md").write_text(CATERING, encoding="utf-8")
+    run("capture", "source", str(tmp_path / "catering.md"), "--memory", str(root))
+    # The menu paragraph names neither Kallis nor Varga, the chat's count no party.
+    q = "how many guests do i have to cook for at kallis and varga's?"
+    assert ask(root, q).startswith("140")
