@@ -287,11 +287,11 @@ class SpanPicker:
         if c.fact is not None and c.fact.date:
             return render_date(c.fact.date), False, c.fact.date
         # A day of the week that comes back ("college is wednesdays", "on tuesdays") is
-        # answered as said, as "the 15th of every month" is: no day in the calendar,
-        # and nearer than the day it was mentioned.
+        # answered as the habit it is ("every Wednesday"), as "the 15th of every month"
+        # is: no day in the calendar, and nearer than the day it was mentioned.
         habit = _WEEKDAYS_HABIT.search(c.text)
         if habit:
-            return habit.group(0).lower(), False, None
+            return f"every {(habit.group(1) or habit.group(2)).capitalize()}", False, None
         return (render_date(said), True, said) if said else (None, False, None)
 
     def _span(self, c: Candidate) -> tuple[str | None, bool]:

@@ -77,7 +77,7 @@ def test_a_stated_date_beats_today_unless_the_act_of_today_is_asked(memory: Path
 
 
 def test_a_weekday_said_as_a_habit_answers_which_day(memory: Path) -> None:
-    assert ask(memory, "which day is choir?").startswith("thursdays")
+    assert ask(memory, "which day is choir?").startswith("every Thursday")
 
 
 def test_a_start_in_a_list_of_fragments_is_the_speakers(memory: Path) -> None:
