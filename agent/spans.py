@@ -183,9 +183,9 @@ def _in_spans(at: int, spans: list[tuple[int, int]]) -> bool:
     return any(s <= at < e for s, e in spans)
 
 
-#: Currency signs and words: an amount with one is money ("£1,800", "12 euro", "40k").
+#: Currency signs and words: an amount with one is money ("£1,800", "12 euro", "2 grand").
 _CURRENCY = re.compile(
-    r"[$€£¥]|^\s*(?:k|grand|bucks?|quid|euros?|eur|dollars?|usd|pounds?|gbp|reais|cents?|pence|cash)\b",
+    r"[$€£¥]|^\s*(?:grand|bucks?|quid|euros?|eur|dollars?|usd|pounds?|gbp|reais|cents?|pence|cash)\b",
     re.I,
 )
 
@@ -211,8 +211,13 @@ def money_rank(sentence: str, span: Span) -> int:
     number = re.search(r"\d(?:[\d,]*\d)?(?:\.\d+)?", span.text)
     if number is None:
         return -1
-    said_after = span.text[number.end() :].strip()  # the unit written with the number
-    unit = span.text[number.end() :] + sentence[span.end : span.end + 12]
+    # The unit written with the number, after a "k" for thousands. A "k" names what it
+    # counts when a word follows ("3k deposit", "40k a year"); said alone, "38k" is as
+    # bare as "38,000" ("38k on the clock" is miles).
+    after = re.sub(r"^k\b", "", span.text[number.end() :], flags=re.I)
+    thousands = after != span.text[number.end() :]
+    said_after = after.strip()
+    unit = after + sentence[span.end : span.end + 12]
     if any(d.start <= span.start < d.end for d in durations(sentence)):
         return -1  # "for 9 yrs", "12 weeks": a span of time, no price
     if _NAMES_NUMBER.search(sentence[: span.start]) or is_code(span.text):
@@ -224,10 +229,15 @@ def money_rank(sentence: str, span: Span) -> int:
     counted = _COUNTED.match(unit)
     if counted and _counts_things(counted.group(1)):
         return -1  # "41k miles", "12 followers": a count of things, never a price
-    if said_after and re.fullmatch(r"(?:19|20)\d\d", number.group(0)) and not _CURRENCY.match(unit):
+    year = re.fullmatch(r"(?:19|20)\d\d", number.group(0)) and not _CURRENCY.match(unit)
+    if year and said_after:
         return -1  # "a 2019 silver one": a year that describes a thing, no price
+    if year and not _CURRENCY.search(span.text[: number.start()]):
+        return 0  # "2017, 38k on the clock": a year, most likely; a price only at a pinch
     if _CURRENCY.search(span.text[: number.start()]) or _CURRENCY.match(unit):
         return 2
+    if thousands and said_after:
+        return 2  # "3k deposit": thousands of no things counted, money
     if not said_after and (_RATE.match(unit) or re.fullmatch(r"\d+\.\d\d", number.group(0))):
         return 2  # "36.50 an hour", "37.25": a rate or cents are money
     return 1 if not said_after else 0

@@ -134,9 +134,17 @@ def test_money_is_told_from_other_units() -> None:
     assert ranks("at 7 cents a word, 36.50 an hour") == [("7 cents", 2), ("36.50", 2)]
     assert ranks("the desk is 95€/month, 70% off") == [("95", 2), ("70%", 0)]
     assert ranks("six sessions") == [("six sessions", -1)]
-    # Thousands of things and a year that describes a thing are no price; "k" alone is.
+    # Thousands of things and a year that describes a thing are no price; "k" with a word
+    # after it or a rate is.
     assert ranks("2019 silver one, 41k miles on it") == [("2019 silver", -1), ("41k miles", -1)]
     assert ranks("salary is 40k a year, paid a 3k deposit") == [("40k", 2), ("3k deposit", 2)]
+    # "k" said alone is no surer money than a bare price, and a year on its own is a year
+    # first: a car's age and mileage must not outrank what was paid for it.
+    assert ranks("2017, 38k on the clock, got it for 6,900") == [
+        ("2017", 0),
+        ("38k", 1),
+        ("6,900", 1),
+    ]
     assert [r for _, r in ranks("my apartment on e 4th st, 2nd yr there")] == [-1, -1]
     # a span of time, written short as people type it, is no price either
     assert ranks("lived on 4th st for 9 yrs") == [("4th", -1), ("9 yrs", -1)]

@@ -297,10 +297,11 @@ def phrasal_verb(first: str, second: str) -> bool:
 @cache
 def names_agent(word: str) -> bool:
     """A kind of person or of someone who does something ('driver' is an operator, a
-    causal agent, not a person, in WordNet): what a job title's last word is."""
+    causal agent, not a person, in WordNet): what a job title's last word is. A drug or a
+    drink ("a cure", "a beer"), WordNet's other causal agents, is none."""
     wn = _load()
     nouns = {s for s in _senses(word) if wn.pos[s] == "n"}
-    roots = _person_senses() | _noun_senses("causal_agent")
+    roots = _person_senses() | _operator_senses()
     return bool(nouns) and bool(set(_ancestors(nouns, 14)) & roots)
 
 
@@ -364,7 +365,7 @@ def _worker(word: str) -> bool:
     # "cleaner", "builder": a substance first to WordNet, a worker in another sense
     usual |= {s for s in nouns if set(_ancestors({s}, 14)) & workers}
     up = set(_ancestors(usual, 14))
-    if not up & (_person_senses() | workers | _noun_senses("causal_agent")):
+    if not up & (_person_senses() | workers | _operator_senses()):
         return False
     if usual <= _person_senses() | _noun_senses("individual") | _noun_senses("adult"):
         return False  # "person", "adult" themselves
@@ -432,6 +433,16 @@ def _noun_senses(lemma: str) -> frozenset[int]:
 
 def _person_senses() -> frozenset[int]:
     return _noun_senses("person")
+
+
+@cache
+def _operator_senses() -> frozenset[int]:
+    """WordNet's operator, a causal agent that runs a machine: where it files drivers
+    ("chauffeur", "cabby"), beside people. Its sister agents are substances and forces
+    (a drug, "beer", "chill" as cold), which do no work for a living."""
+    wn = _load()
+    agents = _noun_senses("causal_agent")
+    return frozenset(s for s in _noun_senses("operator") if set(wn.parents[s]) & agents)
 
 
 @cache
