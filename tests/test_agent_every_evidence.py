@@ -188,6 +188,10 @@ def test_a_job_is_a_worker_said_of_no_one_else():
     for word in ["chill", "beer", "cure", "cigarette"]:
         assert not names_worker(word), word
     assert names_worker("chauffeur") and names_worker("cabby")
+    # "still grinding at the pharmacy": the work done, not a worker ("a grind" is a swot;
+    # "nursing" is the nurse's work, not a nurse).
+    for word in ["grinding", "nursing", "cooking", "teaching"]:
+        assert not names_worker(word), word
 
     def said(text: str) -> list[str]:
         return [text[a:b] for a, b in job_phrases(text)]

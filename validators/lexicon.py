@@ -358,6 +358,8 @@ def _one_word_lemmas() -> list[str]:
 
 @cache
 def _worker(word: str) -> bool:
+    if _verb_form(word):
+        return False  # "grinding", "nursing": the work done, never the one who does it
     wn = _load()
     usual = {s for s in _primary(word) if wn.pos[s] == "n"}
     workers = _noun_senses("worker")
@@ -370,6 +372,14 @@ def _worker(word: str) -> bool:
     if usual <= _person_senses() | _noun_senses("individual") | _noun_senses("adult"):
         return False  # "person", "adult" themselves
     return not up & frozenset().union(*(_noun_senses(w) for w in _NOT_WORK))
+
+
+def _verb_form(word: str) -> bool:
+    """A verb's -ing or -ed form that WordNet knows as no noun of a worker in its own
+    right ("grinding" is the grind, not a "grind", a swot): a noun is inflected only for
+    the plural, so the base of "grinding" lends it no noun senses."""
+    w = word.lower()
+    return w.endswith(("ing", "ed")) and any(b != w for b in base_forms(w))
 
 
 @cache
