@@ -211,10 +211,13 @@ class Reader(Currency, Mentions):
             thread = shared(topic - own, c.thread_words())
             # A heading ("## Work") says less about a line than the line's own words.
             near_words = shared(topic - own - thread, c.context_words() - asked)
+            # ... and so does the act that makes what was asked about ("paying her 550 a
+            # month for my half" for the rent, a payment): see `_acts_said`.
+            acts = self._acts_said(c, topic - own - thread - near_words)
             matched = (
                 sum(idf.get(t, 1.0) for t in own)
                 + THREAD_WEIGHT * sum(idf.get(t, 1.0) for t in thread)
-                + 0.5 * sum(idf.get(t, 1.0) for t in near_words)
+                + 0.5 * sum(idf.get(t, 1.0) for t in near_words | acts)
             ) / total
             return focus, focus_frac, matched
 
@@ -389,7 +392,8 @@ class Reader(Currency, Mentions):
             if unmatched and not hop and not own_job:
                 continue
             value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION
-            if value_of and not shared(value_words, c.words()) and not self._asked_fields(c):
+            said_of = shared(value_words, c.words()) or self._acts_said(c, value_words)
+            if value_of and not said_of and not self._asked_fields(c):
                 continue  # "how much Metacam": "he's 11" is a number, not about Metacam
             fit = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)
             score = fit
@@ -484,6 +488,30 @@ class Reader(Currency, Mentions):
         if out and q.past:
             out = self._value_before(out)
         return out
+
+    def _acts_said(self, c: Candidate, topic: set[str]) -> set[str]:
+        """The topic words whose kind a verb of the sentence makes, by WordNet: "rent" is
+        a payment, and "paying" makes one. Said in the speaker's own words, that is the
+        rent, though the word is not ("paying her 550 a month for my half")."""
+        from validators.lexicon import act_of_kind, is_noun, kind_of
+
+        from .kinds import _parsed
+
+        # Earnings ("salary", "wage") are paid to the asker: their own "i pay 575 a month"
+        # says what they pay out, the other way round, so no act says them.
+        nouns = {
+            t: n
+            for t in topic
+            for n in self._surface({t})[:1]
+            if is_noun(n) and not kind_of("earnings", n)
+        }
+        words = [w for w in WORD.findall(c.text.lower()) if len(w) > 2]
+        acts = {t for t, n in nouns.items() if any(act_of_kind(n, w) for w in words)}
+        if not acts:
+            return set()
+        # Said as a verb: "Pay: 10.50" and "pay is crap" name a wage, no act of paying.
+        verbs = [t.lower_ for t in _parsed(c.text) if t.pos_ in ("VERB", "AUX")]
+        return {t for t in acts if any(act_of_kind(nouns[t], v) for v in verbs)}
 
     def _referred(self, c: Candidate, things: set[str]) -> set[str]:
         """The things asked about that a sentence says only by "it", "that" or "the ..."

@@ -47,11 +47,22 @@ def as_of_now(q: Question, subj: Subject) -> Question:
     asker's own value of one kind ("what car do i have?", "where do i work?")."""
     if q.current or q.past or not q.present or not subj.mine:
         return q
-    if q.answer_type not in CHANGING or q.choices:
+    if (q.answer_type not in CHANGING and not _asks_regular_payment(q)) or q.choices:
         return q
     if q.answer_type == "thing" and not q.head and not q.attribute:
         return q  # "what did she realize?" asks for words, not a value that changes
     return replace(q, lately=True)
+
+
+def _asks_regular_payment(q: Question) -> bool:
+    """An amount paid again and again, which changes as the rent goes up or a new job
+    pays more: "how much is my rent?", "what's my salary?" (WordNet's regular payments).
+    A price paid once ("how much was the corsa?") does not."""
+    from validators.lexicon import kind_of
+
+    return q.answer_type == "number" and any(
+        kind_of("regular_payment", w) for w in WORD.findall(q.text.lower())
+    )
 
 
 ENDED = 0.4  # a value a verb of ending stands beside is what held before

@@ -627,3 +627,22 @@ def sisters(word: str) -> tuple[str, ...]:
                 if c != s:
                     out.update((w, None) for w in words.get(c, ()) if w not in own)
     return tuple(out)
+
+
+#: How far up from a noun its kind may be for an act to make one: "rent" is a regular
+#: payment, a payment in two steps; further up every payment is a transfer of anything.
+ACT_HOPS = 4
+
+
+@cache
+def act_of_kind(noun: str, verb: str) -> bool:
+    """Is `verb` the act that makes what `noun`, in its usual sense, is a kind of, by
+    WordNet's derivations: "rent" is a payment, which paying makes ("paying her 550 a
+    month for my half" says what the rent is); a "fee" is a charge, which charging makes.
+    The noun's own verb ("renting") is its word already, not its kind's."""
+    wn = _load()
+    usual = {s for s in _primary(noun) if wn.pos[s] == "n"}
+    own = set(base_forms(noun))
+    kinds = {w for s in _ancestors(usual, ACT_HOPS) for w in _words_of().get(s, ())} - own
+    acts = {v for k in kinds for v in wn.related.get(k, frozenset()) if _is_verb(v)}
+    return bool(acts & set(base_forms(verb)))
