@@ -236,11 +236,27 @@ def money_rank(sentence: str, span: Span) -> int:
         return 0  # "2017, 38k on the clock": a year, most likely; a price only at a pinch
     if _CURRENCY.search(span.text[: number.start()]) or _CURRENCY.match(unit):
         return 2
+    if _joined_numbers(sentence, span):
+        return 0  # "the 24-70", "won 3-1": numbers joined as one name or score, no price
     if thousands and said_after:
         return 2  # "3k deposit": thousands of no things counted, money
     if not said_after and (_RATE.match(unit) or re.fullmatch(r"\d+\.\d\d", number.group(0))):
         return 2  # "36.50 an hour", "37.25": a rate or cents are money
     return 1 if not said_after else 0
+
+
+#: Two numbers joined by a hyphen or a slash ("24-70", "3-1", "50/50"), with no currency
+#: either side: a lens, a score, a share, a range of counts.
+_JOINED = re.compile(r"(?<![$€£¥\d.,])\d+(?:[-/]\d+)+(?![\d]|[.,]\d)")
+
+
+def _joined_numbers(sentence: str, span: Span) -> bool:
+    """Is the amount one of numbers joined by a hyphen or slash, with no currency said
+    with them ("the 24-70 to a guy for 1400": a lens; "6,000-9,000 dollars" is money)?"""
+    for m in _JOINED.finditer(sentence):
+        if m.start() <= span.start < m.end() and not _CURRENCY.match(sentence[m.end() :]):
+            return True
+    return False
 
 
 def _counts_things(word: str) -> bool:

@@ -140,6 +140,13 @@ def test_money_is_told_from_other_units() -> None:
     assert ranks("salary is 40k a year, paid a 3k deposit") == [("40k", 2), ("3k deposit", 2)]
     # "k" said alone is no surer money than a bare price, and a year on its own is a year
     # first: a car's age and mileage must not outrank what was paid for it.
+    # Numbers joined by a hyphen name a lens, a score or a share, not a price.
+    assert ranks("sold the body and the 24-70 to a bloke for 950") == [
+        ("24", 0),
+        ("70", 0),
+        ("950", 1),
+    ]
+    assert ranks("lost 2-1, then paid 6 quid for the pitch") == [("2", 0), ("1", 0), ("6 quid", 2)]
     assert ranks("2017, 38k on the clock, got it for 6,900") == [
         ("2017", 0),
         ("38k", 1),
