@@ -492,11 +492,15 @@ class Reader(Currency, Mentions):
     def _acts_said(self, c: Candidate, topic: set[str]) -> set[str]:
         """The topic words whose kind a verb of the sentence makes, by WordNet: "rent" is
         a payment, and "paying" makes one. Said in the speaker's own words, that is the
-        rent, though the word is not ("paying her 550 a month for my half")."""
+        rent, though the word is not ("paying her 550 a month for my half"). Only for an
+        amount asked: asked for a thing, the act is a light verb as often as not ("snack
+        ideas" are thoughts, and "i think its because" says none)."""
         from validators.lexicon import act_of_kind, is_noun, kind_of
 
         from .kinds import _parsed
 
+        if self.q.answer_type != "number":
+            return set()
         # Earnings ("salary", "wage") are paid to the asker: their own "i pay 575 a month"
         # says what they pay out, the other way round, so no act says them.
         nouns = {
