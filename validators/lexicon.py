@@ -375,9 +375,10 @@ def _worker(word: str) -> bool:
 
 
 def _verb_form(word: str) -> bool:
-    """A verb's -ing or -ed form that WordNet knows as no noun of a worker in its own
-    right ("grinding" is the grind, not a "grind", a swot): a noun is inflected only for
-    the plural, so the base of "grinding" lends it no noun senses."""
+    """A word ending in -ing or -ed that the morphology reads as the form of another
+    word ("grinding" of "grind"): a noun is inflected only for the plural, so the base
+    lends it no noun senses ("grinding" is no "grind", a swot). A word that is its own
+    only base ("viking", "underling") is none."""
     w = word.lower()
     return w.endswith(("ing", "ed")) and any(b != w for b in base_forms(w))
 
@@ -629,8 +630,9 @@ def sisters(word: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-#: How far up from a noun its kind may be for an act to make one: "rent" is a regular
-#: payment, a payment in two steps; further up every payment is a transfer of anything.
+#: How far up from a noun its kind may be for an act to make one: "rent" is a payment
+#: four steps up (an annuity in advance, an annuity, a regular payment, a payment), as is
+#: a salary's "expenditure"; further up every payment is a transfer of anything.
 ACT_HOPS = 4
 
 
@@ -638,7 +640,7 @@ ACT_HOPS = 4
 def act_of_kind(noun: str, verb: str) -> bool:
     """Is `verb` the act that makes what `noun`, in its usual sense, is a kind of, by
     WordNet's derivations: "rent" is a payment, which paying makes ("paying her 550 a
-    month for my half" says what the rent is); a "fee" is a charge, which charging makes.
+    month for my half" says what the rent is); an insurance "premium" is a payment too.
     The noun's own verb ("renting") is its word already, not its kind's."""
     wn = _load()
     usual = {s for s in _primary(noun) if wn.pos[s] == "n"}
