@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from language.dates import WEEKDAY_NAMES, dates, is_date_word, render_date
 from language.names import TITLES, may_name
@@ -113,6 +113,7 @@ class SpanPicker:
     proper: set[str] | None
     _labels: Labels
     _measured: set[str]
+    _parsed: Any  # the question's parse, made once (`facets.QuestionFacets._parsed`)
     _asked_things: set[str]
     asks_money: bool
     asks_code: bool
@@ -616,15 +617,11 @@ class SpanPicker:
     def _question_verbs(self) -> set[str]:
         """The stems of the question's own verbs ("sign" in "when did i sign the
         contract?"; none in "when is the wedding?")."""
-        from language.nlp import parse
-
-        return {t for tok in parse([self.q.text])[0] if tok.pos_ == "VERB" for t in terms(tok.text)}
+        return {t for tok in self._parsed if tok.pos_ == "VERB" for t in terms(tok.text)}
 
     @cached_property
     def _slot(self) -> Asked | None:
-        from language.nlp import parse
-
-        return asked_slot(parse([self.q.text])[0])
+        return asked_slot(self._parsed)
 
     def _filled(self, s: str, fit: Fill) -> str | None:
         """The words of the slot as an answer: without the article or possessive before
