@@ -304,6 +304,8 @@ def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset(
         return False
     if claim.negative == ev.negative:
         return True
+    if _almost_not(claim, ev):
+        return True
     if _opposite_denied(claim, ev):
         return True
     neg, other = (claim, ev) if claim.negative else (ev, claim)
@@ -335,6 +337,29 @@ def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset(
         or lexicon.relation(w, verb) in (*_SUPPORTING, "specific", "rare")
         for w in other.words
         if w not in FUNCTION_WORDS
+    )
+
+
+#: Adverbs that deny all but a little; 'barely' too, though it is read as a 'not' only
+#: before 'ever' or 'any' ('barely passed' passed: negation.py).
+_ALMOST_NOT = frozenset(["hardly", "scarcely", "barely"])
+
+
+def _almost_not(claim: Predicate, ev: Predicate) -> bool:
+    """Is one side's only 'not' a 'hardly' or 'scarcely' where the other says 'barely' of
+    the same verb: 'hardly speak any English' for 'barely speaks English'? Whatever
+    'barely' means there, the two sides say it alike."""
+    neg, other = (claim, ev) if claim.negative else (ev, claim)
+    marks = set(neg.words) & (NEGATIONS | {"n't", "no"})
+    return (
+        bool(marks)
+        and marks <= _ALMOST_NOT
+        and not neg.neg_verb
+        and "barely" in other.words
+        and bool(
+            {neg.head, *lexicon.base_forms(neg.head)}
+            & {other.head, *lexicon.base_forms(other.head)}
+        )
     )
 
 

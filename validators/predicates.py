@@ -301,15 +301,35 @@ def _act_after_to(tok: Any, gov: Any) -> bool:
     return False
 
 
+def _of_purpose(tok: Any, near: Any) -> bool:
+    """Is the infinitive what an act or the thing it takes is for: an adverbial clause
+    ('drove 9 hours to see my gran'), or one hung on a noun that names no wish ('a place
+    to study medicine', 'money to fix the roof'; not 'plans to move')?"""
+    if tok.dep_ == "advcl":
+        return True
+    return (
+        tok.dep_ in ("acl", "relcl")
+        and near is not None
+        and near.pos_ in ("NOUN", "PROPN")
+        and near.lower_ not in DESIRE_HEADS
+    )
+
+
 def _so_i_can(tok: Any) -> bool:
     """Does the verb follow 'so (that) <subject> can/could', read from the words: a
-    purpose. Not 'so I can't come', a consequence."""
+    purpose. Not 'so I can't come', a consequence; and not a bare 'that', which opens
+    what was said or agreed ('agreed that she can work from home' is a permission
+    given, as 'said I can' is), unless 'so' or 'in order' comes before it."""
     doc = tok.doc
-    before = [t.lower_ for t in doc[max(0, tok.i - 4) : tok.i]]
+    before = [t.lower_ for t in doc[max(0, tok.i - 5) : tok.i]]
     if not before or before[-1] not in ("can", "could"):
         return False
     rest = before[:-1]
-    return len(rest) >= 2 and rest[-2] in ("so", "that") and doc[tok.i - 2].pos_ == "PRON"
+    if len(rest) < 2 or doc[tok.i - 2].pos_ != "PRON":
+        return False
+    if rest[-2] == "so":
+        return True
+    return rest[-2] == "that" and len(rest) >= 3 and rest[-3] in ("so", "order")
 
 
 def _subject(tok: Any) -> bool:
@@ -473,6 +493,12 @@ def predicates(
                     # 'but' or 'yet' sets the next clause against the first: "it wasn't
                     # easy but I finished the course" finished it.
                     fresh = fresh or bool((cc | mine) & _CONTRAST)
+                    # No 'and', 'or' or 'nor' anywhere in the chain: two clauses set side
+                    # by side with a comma, as chat joins sentences ('not drinking for
+                    # may, doing it for a charity'): the 'not' is the first one's alone.
+                    chain = [gov, *(c for c in gov.children if c.dep_ == "conj")]
+                    joined = any(c.dep_ == "cc" for t in chain for c in t.children)
+                    fresh = fresh or not joined
                     if not fresh:
                         negative = negative or (gcarries and gov.i not in by_verb)
             elif tok.dep_ in ("acl", "advcl", "relcl"):
@@ -488,9 +514,11 @@ def predicates(
                     mood = gmood  # 'once her kids are older' of a plan is in the plan too
                 if tok.dep_ == "acl" and gov.pos_ == "VERB" and tok.tag_ == "VBG" and wish:
                     mood = DESIRE  # 'fancies trying it', a gerund a small parser hung as acl
-                elif _is_infinitive(tok) and tok.dep_ == "advcl" and gmood in (PLAIN, PAST):
+                elif _is_infinitive(tok) and gmood in (PLAIN, PAST) and _of_purpose(tok, near):
                     # 'to <verb>' of purpose of a habit or a done act happens with it
-                    # ('gets up at 5 to run', 'drove 9 hours to see my gran').
+                    # ('gets up at 5 to run', 'drove 9 hours to see my gran'), and so
+                    # does what a thing got or given is for ('secured a place to study
+                    # medicine' is 'got into Leeds for medicine').
                     mood = gmood
                     aims.add(tok.i)
                 elif _is_infinitive(tok):
