@@ -196,6 +196,8 @@ def _polarity_and_modality(
                 [part.text],
                 hard=True,
             )
+        if not weak and _aim_partly_reached(part, same, claim_preds):
+            continue
         if not weak and not any(
             moods_agree(mood, p.mood)
             or (part.negative and p.negative and DESIRE not in (mood, p.mood))
@@ -212,6 +214,25 @@ def _polarity_and_modality(
                 hard=True,
             )
     return None
+
+
+def _aim_partly_reached(part: Predicate, same: list[Predicate], claim: list[Predicate]) -> bool:
+    """Is the claim's predicate the aim of an act going on ('doing the Three Peaks to
+    raise money for a hospice') that the block says is partly reached ('already raised
+    £800'), as the claim says too ('and has raised £800 so far')? The aim is still
+    wanted; what is done of it is told by the claim's own done verb, checked against the
+    block like any other. Without that done verb in the claim, 'is saving to buy a
+    house' for 'bought a house' stays a mood changed."""
+    if not part.aim or not any(p.mood in (PAST, ONGOING, PLAIN) for p in same):
+        return False
+    verb = {part.head, *lexicon.base_forms(part.head)}
+    return any(
+        q is not part
+        and q.mood in (PAST, ONGOING)
+        and not q.negative
+        and verb & {q.head, *lexicon.base_forms(q.head)}
+        for q in claim
+    )
 
 
 #: Pronouns that stand for a thing said before: "we can't get one", "couldn't afford it".

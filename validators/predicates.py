@@ -95,6 +95,9 @@ class Predicate:
     purpose: bool = False
     #: Only possible: 'might go back to uni', 'maybe moving' (and what hangs on it).
     hedged: bool = False
+    #: The aim of an act going on or planned ('doing the Three Peaks in May to raise
+    #: money'): wanted, and it may be partly reached already ('raised £800 so far').
+    aim: bool = False
 
 
 @lru_cache(maxsize=8192)
@@ -435,6 +438,7 @@ def predicates(
     state: dict[int, tuple[str, bool, bool]] = {}
     by_verb: set[int] = set()  # predicates negative by a verb of not doing ('quit')
     aims: set[int] = set()  # purposes of a done or habitual act
+    ahead: set[int] = set()  # purposes of an act going on or planned
     hedged: set[int] = set()  # predicates only possible: 'might go', 'maybe moving'
     out = []
     # Governors first, so what they say carries down to the clauses under them.
@@ -524,6 +528,8 @@ def predicates(
                 elif _is_infinitive(tok):
                     # ... of what is going on or planned, not yet ('saving to buy a house').
                     mood = FUTURE if gmood == FUTURE else DESIRE
+                    if tok.dep_ == "advcl":
+                        ahead.add(tok.i)
             elif _wanted_done(tok, gov):
                 mood = DESIRE  # 'needs two teeth removed', 'wants his hair cut': not yet done
             elif tok.dep_ == "xcomp" or (tok.dep_ in ("ccomp", "pcomp") and wish):
@@ -612,6 +618,7 @@ def predicates(
             tok.dep_,
             tok.i in aims,
             tok.i in hedged,
+            tok.i in ahead,
         )
         out.append((tok.i, pred))
         for run in apart:
