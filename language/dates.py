@@ -380,7 +380,11 @@ _LOOSE_WEEKDAY = re.compile(
 _PREPOSITIONS = r"next|last|this|in|since|until|till|by|from"
 #: A month alone: its name, or a shortening after a word of time ('in jan': alone, 'Jan'
 #: is as often a name); a day or year after it is a written date, read above.
-_LOOSE_MONTH = re.compile(rf"\b(?:({_PREPOSITIONS})\s+)?({_WORD})\b(?!\.?\s+\d)", re.I)
+_LOOSE_MONTH = re.compile(
+    rf"\b(?:((?:since|from|until|till|by)\s+(?:last|next|this)|{_PREPOSITIONS})\s+)?"
+    rf"({_WORD})\b(?!\.?\s+\d)",
+    re.I,
+)
 _LOOSE_SEASON = re.compile(
     r"\b(?:(last|next|this|in|since|until|by)\s+)?(?:the\s+)?(spring|summer|fall|autumn|winter)\b"
     r"(?!\s+(?:of\s+)?\d)",
@@ -871,7 +875,9 @@ def _loose(text: str, said_on: dt.date, found: _Found) -> None:
                   shown=render_date(d), relative=True, loose=True)  # fmt: skip
     for m in _LOOSE_MONTH.finditer(text):
         word = m.group(2)
-        how = (m.group(1) or "").lower()
+        # 'since last march' is 'last march': the word of time nearest the month counts.
+        how = (m.group(1) or "").lower().split()[-1:] or [""]
+        how = how[0]
         low = word.lower()
         if low in MONTHS and low not in MONTH_NAMES and not how:
             continue  # 'Jan' alone is as often a name
@@ -887,6 +893,9 @@ def _loose(text: str, said_on: dt.date, found: _Found) -> None:
             starts.append(dt.date(said_on.year, month, 1))
         if how != "next":
             starts.append(before)  # "last June", "in June" of a story told
+        if how == "last" and month <= said_on.month:
+            # "last March" said in May is this year's March, or as often last year's.
+            starts.append(dt.date(said_on.year - 1, month, 1))
         if how not in ("last", "since") and (after.year, after.month) >= (
             said_on.year,
             said_on.month,
@@ -894,7 +903,7 @@ def _loose(text: str, said_on: dt.date, found: _Found) -> None:
             starts.append(after)  # "next June", "in June" of a plan
         starts = sorted(set(starts))
         past = _past_clause(text, m.start())
-        d = starts[0] if how == "last" or (past and how != "next") else starts[-1]
+        d = before if how == "last" else starts[0] if past and how != "next" else starts[-1]
         start = m.start() if how else m.start(2)
         found.add(start, m.end(), d, "month", last=_month_stretch(d)[1],
                   readings=[_month_stretch(s) for s in starts], shown=render_date(d, "month"),

@@ -96,3 +96,21 @@ def test_an_aim_under_way_may_be_partly_reached() -> None:
     # not 'bought a house'.
     r = check("Rhea is saving to buy a house.", "bought a house in march", SAID, model=True)
     assert not r.ok
+
+
+def test_last_march_said_in_may_is_this_years_or_last_years() -> None:
+    from language.dates import dates
+
+    said = dt.date(2026, 5, 5)
+    ev = "lost 4 stone since last march, doctor's taken me off the blood pressure meds"
+    assert check("Rhea has lost four stone since March 2025.", ev, said, model=True).ok
+    assert check("Rhea has lost four stone since March 2026.", ev, said, model=True).ok
+    r = check("Rhea has lost four stone since March 2024.", ev, said, model=True)
+    assert not r.ok and "2024" in r.reason
+    # 'since' before 'last' no longer hides the 'last': one phrase, read as 'last march'.
+    [span] = dates("since last march", said, loose=True)
+    assert span.phrase == "since last march" and span.date == dt.date(2026, 3, 1)
+    assert {a.year for a, _ in span.readings} == {2025, 2026}
+    # A month still to come this year is last year's only.
+    [span] = dates("since last june", said, loose=True)
+    assert {a for a, _ in span.readings} == {dt.date(2025, 6, 1)}
