@@ -61,7 +61,10 @@ def init_memory(root: Path | str, owner: str | None = None) -> tuple[MemoryRepo,
             raise WriteError(f"git init failed: {proc.stderr.strip()}", path=str(root))
     (root / ".brain" / "cache").mkdir(parents=True, exist_ok=True)
     repo = MemoryRepo(root)
-    with repo.transaction("init: create memory", {"Brain-Command": "init"}) as tx:
+    # On a memory that exists, only the owner can change: its commit says so.
+    existed = repo.head() is not None and (root / INDEX_FILE).exists()
+    message = "init: set owner" if existed else "init: create memory"
+    with repo.transaction(message, {"Brain-Command": "init"}) as tx:
         for rel, text in initial_files().items():
             if not tx.exists(rel):
                 tx.write(rel, text)

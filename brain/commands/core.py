@@ -20,10 +20,19 @@ from .options import config_from, joined_words, json_option, memory_option, open
 @memory_option
 @json_option
 def init_cmd(directory: str | None, owner: str | None, memory: str | None, as_json: bool) -> None:
-    """Create a memory repo (Git, Brain layout, Obsidian vault) in DIRECTORY."""
+    """Create a memory repo (Git, Brain layout, Obsidian vault) in DIRECTORY.
+
+    On a memory that exists it only adds missing files and, with --owner, changes the
+    owner; it says what it changed."""
     from memory_schema import init_memory
 
+    from memory_schema.layout import INDEX_FILE
+    from memory_schema.memory_config import read_config
+
     root = Path(directory) if directory else config_from(memory).memory
+    # An existing memory is completed, not made again: say what changed (its owner).
+    existed = (root / ".git").is_dir() and (root / INDEX_FILE).is_file()
+    before = read_config(root).get("owner") if existed else None
     try:
         repo, commit = init_memory(root, owner=owner)
     except ValueError as exc:
@@ -35,6 +44,12 @@ def init_cmd(directory: str | None, owner: str | None, memory: str | None, as_js
                 "commit": commit.sha if commit else None,
                 "owner": " ".join(owner.split()) if owner else None,
             }
+        )
+    elif existed and commit and owner:
+        was = f"changed from {before} to" if before else "set to"
+        click.echo(
+            f"{repo.root} is already a memory repo; its owner {was} {' '.join(owner.split())}"
+            f" (commit {commit.sha[:8]})"
         )
     elif commit:
         whose = f", owner {' '.join(owner.split())}" if owner else ""
