@@ -25,7 +25,6 @@ def init_cmd(directory: str | None, owner: str | None, memory: str | None, as_js
     On a memory that exists it only adds missing files and, with --owner, changes the
     owner; it says what it changed."""
     from memory_schema import init_memory
-
     from memory_schema.layout import INDEX_FILE
     from memory_schema.memory_config import read_config
 
