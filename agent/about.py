@@ -5,6 +5,7 @@ Someone else speaking of themselves, or calling out to the subject by name, is n
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .reading import Candidate, Subject
 from .text import terms
@@ -150,11 +151,26 @@ def _about_said(
         # figures?" is answered by the speaker's "okonkwo wants everything in viridis").
         if not others - subj.names - subj.speakers - asked and own_news:
             return "speaker"
+        if own_news and _left_out_i(c.text):
+            # "going to jas's mum's in cardiff for christmas": the speaker's own news
+            # with its "i" left out; the person named is where they go, no rival.
+            return "speaker"
     if subj.mine and c.fact is None and c.block.role is None:
         return "own"  # the asker's own note or document: nobody else's words
     if c.via in subj.pages and not subj.speakers:
         return "page"  # a turn a line of the page of the thing asked about retells
     return None
+
+
+@lru_cache(maxsize=4096)
+def _left_out_i(text: str) -> bool:
+    """A sentence typed as to a diary, its "i" left out ("going to jas's mum's for
+    christmas", "handed my keys back"): `language.person` restores the subject."""
+    from language.nlp import parse
+    from language.person import restore_subject
+
+    restored, _ = restore_subject([text], parse([text]))
+    return restored[0] != text
 
 
 def _people_named(text: str, known_people: set[str]) -> set[str]:

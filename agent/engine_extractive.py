@@ -47,7 +47,7 @@ from .question import (
 from .reader import Reader, asks_several, dominant_names
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import SIM_LATER, as_of_now
-from .spans import written_lowercase
+from .spans import _ordinary, written_lowercase
 from .text import WORD, is_question, sentences, stopwords, terms, told_part
 from .tools import Toolbox
 from .wiki import Fact, Wiki, page_label
@@ -902,8 +902,10 @@ def _proper_words(pool: list[Candidate]) -> set[str]:
             out |= {r.lower() for r in runs}
             for m in _CAPITALIZED_RUN.finditer(t):
                 words = [_POSSESSIVE.sub("", w.lower()) for w in m.group(0).split()]
-                if not re.search(r"[a-z0-9,;] $", t[: m.start()]):
-                    words = words[1:]  # "Is Pudding the dog?": the opener is no part of a name
+                if not re.search(r"[a-z0-9,;] $", t[: m.start()]) and _ordinary(words[0]):
+                    # "Is Pudding the dog?": the opener is no part of a name; "Kwik Fit and
+                    # Halfords" opens with a word no dictionary has, the name's own
+                    words = words[1:]
                 if len(words) > 1:
                     within.update(words[1:])
                 elif words:

@@ -31,7 +31,7 @@ from .kinds import job_phrases, noun_starts
 from .labels import Labels, field_of
 from .offered import of_another_thing
 from .question import Question
-from .slots import Asked, Fill, asked_slot, fill
+from .slots import Asked, Fill, asked_slot, fill, reported
 from .someone import asks_someone, reads_as
 from .spans import (
     COUNT_WORDS,
@@ -655,7 +655,12 @@ class SpanPicker:
         return fit is not None and at >= 0 and fit.holds(at, at + len(span or ""))
 
     def _pick(self, s: str, spans: list[Span]) -> tuple[str | None, bool]:
-        return (self._nearest(s, spans).text, False) if spans else (None, False)
+        if not spans:
+            return None, False
+        best = self._nearest(s, spans)
+        if self.q.answer_type in ("thing", "name") and written_lowercase(s):
+            return _run_of_names(s, best, spans, model=self.q.answer_type == "thing"), False
+        return best.text, False
 
     def _nearest(self, s: str, spans: list[Span]) -> Span:
         """The span closest to the words the question shares with the sentence."""
@@ -694,16 +699,53 @@ class SpanPicker:
 
             return said_of_before(s, sp.start, sp.end) if self.q.past else 0
 
+        def theirs(sp: Span) -> bool:
+            # Someone else's advice or words ("gaz said ... get a rugged android") name a
+            # value less surely than the speaker's own clause ("so ive gone for a samsung").
+            return len(spans) > 1 and reported(s, sp.start, sp.end)
+
         return min(
             spans,
             key=lambda sp: (
                 -slotted(sp),
                 -then(sp),
+                theirs(sp),
                 -named(sp),
                 min(far(sp, p) for p in spots),
                 sp.start,
             ),
         )
+
+
+def _run_of_names(s: str, best: Span, spans: list[Span], model: bool) -> str:
+    """Typed in lower case, one name is read as several words ("samsung xcover 7" as
+    Samsung and Xcover): the run of names the best one stands in, whole; a thing's with
+    the model number after it ("Fiat 500")."""
+    start, end = best.start, best.end
+    for sp in sorted(spans, key=lambda sp: sp.start):
+        if sp.start > end and not s[end : sp.start].strip():
+            end = sp.end
+    for sp in sorted(spans, key=lambda sp: -sp.start):
+        if sp.end < start and not s[sp.end : start].strip():
+            start = sp.start
+    number = re.match(r"\s+\d{1,4}(?![\w.,:/-]*\w)", s[end:]) if model else None
+    # ... not a count of what follows ("a samsung 2 weeks ago"): a plural noun or a time
+    counted = number and re.match(r"\s+([a-z]+)", s[end + number.end() :].lower())
+    at = end + number.end() if number else end
+    if number and not (
+        (counted and _plural_noun(counted.group(1)))
+        or any(sp.start < at < sp.end for sp in durations(s))
+    ):
+        end += number.end()
+    if (start, end) == (best.start, best.end):
+        return best.text
+    return " ".join(w[:1].upper() + w[1:] for w in s[start:end].split())
+
+
+def _plural_noun(word: str) -> bool:
+    """A noun's plural by WordNet's forms ("weeks" of "week"); not a word of its own."""
+    forms = base_forms(word)
+    return bool(forms) and word not in forms
 
 
 def _names_job(label: set[str], value: str) -> bool:

@@ -477,7 +477,9 @@ class Reader(Currency, Mentions):
         if (q.current or q.lately) and out:
             # Not said "now": the later value is one the same person said (a document is
             # dated when it was captured, which says nothing of when it held).
-            out = _latest_first(out, strict=q.answer_type == "number", same=not q.current)
+            out = _latest_first(
+                out, strict=q.answer_type == "number", same=not q.current, topic=frozenset(topic)
+            )
         values = ("thing", "place", "name") + (("number",) if q.current else ())
         if out and out[0].span and q.answer_type in values and not q.past:
             out = self._superseded(out, pool)  # a question about before wants the old value

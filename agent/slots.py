@@ -342,3 +342,31 @@ def _of_anchor(a: Asked, noun: Any) -> list[tuple[Range, Any]]:
 
 def _inside(start: int, end: int, ranges: tuple[Range, ...]) -> bool:
     return any(s <= start and end <= e for s, e in ranges)
+
+
+@lru_cache(maxsize=4096)
+def reported(sentence: str, start: int, end: int) -> bool:
+    """The words at `start:end` are what someone else said, told or advised ("gaz said
+    stop buying glass phones and get a rugged android"): a verb of saying with a subject
+    of its own that is not the speaker governs them. The speaker's own clause beside it
+    ("so ive gone for a samsung") is no report."""
+    from validators.lexicon import sense_of
+
+    doc = _parse(sentence)
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None:
+        return False
+    tok = span.root
+    while tok.head.i != tok.i:
+        tok = tok.head
+        if not _is_verb(tok):
+            continue
+        subjects = _subjects(tok)
+        if any(t.lower_ in _FIRST_PERSON for t in subjects):
+            return False  # the speaker's own clause
+        # Any subject but the speaker, a name typed in lower case too (tagged anything).
+        someone = [t for t in subjects if t.pos_ != "PRON" or t.lower_ in ("he", "she", "they")]
+        lemma = tok.lemma_.lower()
+        if someone and (sense_of(lemma, "state", "v") or sense_of(lemma, "express", "v")):
+            return True
+    return False

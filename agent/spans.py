@@ -457,6 +457,7 @@ def names(
         out += [n for n in unknown if after_someone(sentence, n)]
         out += _after_title(sentence, out)
         out += _possessors_in_lowercase(sentence, out)
+        out += _named_in_brackets(sentence, out)
         if not out:  # a word no dictionary knows is a name only when nothing surer is
             out += unknown
     return sorted(out, key=lambda s: s.start)
@@ -626,6 +627,31 @@ def _possessors_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
         out.append(Span(word.title(), m.start(1), m.end(1)))
     return out
 
+
+def _named_in_brackets(sentence: str, taken: list[Span]) -> list[Span]:
+    """Who a word for a person is, said in brackets after it in a sentence typed in lower
+    case: "depot manager (big mick)", "the landlord (dave)" name Big Mick and Dave,
+    dictionary words or not. Brackets after anything else are an aside ("the van (the
+    old one)"), and a clause in them ("(she said no)") names no one."""
+    from validators.lexicon import primarily_someone
+
+    out = []
+    for m in _BRACKETED.finditer(sentence):
+        who, inside = m.group(1).lower(), m.group(2)
+        if _overlaps(m.start(2), m.end(2), [*taken, *out]):
+            continue
+        if primarily_someone(who) != "person":
+            continue
+        words = inside.split()
+        if any(w in stopwords() or w in chat_words() or _verb_like(w) for w in words):
+            continue
+        if all(_ordinary(w) for w in words):
+            continue  # "(the boss)" or "(lovely)": a description, no name
+        out.append(Span(inside.title(), m.start(2), m.end(2)))
+    return out
+
+
+_BRACKETED = re.compile(r"\b([a-z]{3,})\s*\(\s*([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})\s*\)")
 
 _POSSESSOR = re.compile(r"(?<![\w'’-])([a-z]{3,})['’]s\s+(?:[a-z]+\s+)?([a-z]{3,})\b")
 

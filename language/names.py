@@ -102,13 +102,18 @@ def names_a_place(low: str) -> bool:
     Not a word that is mostly something else ("turkey", "bath", "reading": their usual
     sense is no place), nor one that can describe ("nice") or do ("see", a bishop's see),
     nor the form of another word ("was")."""
-    from validators.lexicon import base_forms, describes, sense_of
+    from validators.lexicon import base_forms, describes, primarily_a, sense_of
 
     if len(low) < 3 or not low.isalpha() or describes(low) or is_base_verb(low):
         return False
     if low not in base_forms(low):
         return False  # a form of another word: "was" (be, or "WA"), "needs", "loves"
-    return any(sense_of(low, kind, "n", primary=True) for kind in _PLACE_KINDS)
+    if any(sense_of(low, kind, "n", primary=True) for kind in _PLACE_KINDS):
+        return True
+    # WordNet files some capitals under "capital", a seat of government, and not under
+    # "city" ("cardiff", "edinburgh", "belfast"); "capital" is also money, so the seat
+    # must be a location.
+    return sense_of(low, "capital", "n", primary=True) and primarily_a(low, "location")
 
 
 @cache
