@@ -183,6 +183,12 @@ class SpanPicker:
         ranks = [
             2 if r >= 0 and self._of_word_asked(a) else r for a, r in zip(found, ranks, strict=True)
         ]
+        # "from 725 a month to 790": the second amount is money of the first's kind, its
+        # unit said once.
+        low = s.lower()
+        sides = [_side_of_change(low, a) for a in found]
+        first = max((r for r, side in zip(ranks, sides, strict=True) if side == 1), default=-1)
+        ranks = [max(r, first) if side == -1 else r for r, side in zip(ranks, sides, strict=True)]
         asked = _rate(self.q.text)
         if asked:
             # "what does my desk cost a month?": "7 cents a word" is a price of another
@@ -699,6 +705,14 @@ class SpanPicker:
 
             return said_of_before(s, sp.start, sp.end) if self.q.past else 0
 
+        def now(sp: Span) -> int:
+            # "raising it from 1650 to 1795", "went up from £9 to £11": of two amounts
+            # joined by from ... to, the second holds now and the first held before.
+            if self.q.answer_type != "number":
+                return 0
+            side = _side_of_change(low, sp)
+            return side if self.q.past else -side
+
         def theirs(sp: Span) -> bool:
             # Someone else's advice or words ("gaz said ... get a rugged android") name a
             # value less surely than the speaker's own clause ("so ive gone for a samsung").
@@ -709,6 +723,7 @@ class SpanPicker:
             key=lambda sp: (
                 -slotted(sp),
                 -then(sp),
+                -now(sp),
                 theirs(sp),
                 -named(sp),
                 min(far(sp, p) for p in spots),
@@ -740,6 +755,22 @@ def _run_of_names(s: str, best: Span, spans: list[Span], model: bool) -> str:
     if (start, end) == (best.start, best.end):
         return best.text
     return " ".join(w[:1].upper() + w[1:] for w in s[start:end].split())
+
+
+#: An amount as written: a currency sign, digits, a thousands "k" ("£1,650", "38k").
+_AMOUNT = r"[£$€]?\d[\d,.]*k?"
+
+
+def _side_of_change(low: str, sp: Span) -> int:
+    """1 when the amount at `sp` is the first of "from X to Y" (what held before), -1 when
+    it is the second (what holds after), else 0. `low`: the sentence in lower case."""
+    before, after = low[: sp.start], low[sp.end :]
+    unit = r"(?:\s*[a-z/]+){0,2}"  # "from 1650 a month to 1795"
+    if re.search(r"\bfrom\s+$", before) and re.match(rf"{unit}\s+(?:to|->|→)\s+{_AMOUNT}", after):
+        return 1
+    if re.search(rf"\bfrom\s+{_AMOUNT}{unit}\s+(?:to|->|→)\s+$", before):
+        return -1
+    return 0
 
 
 def _plural_noun(word: str) -> bool:

@@ -344,6 +344,10 @@ def _inside(start: int, end: int, ranges: tuple[Range, ...]) -> bool:
     return any(s <= start and end <= e for s, e in ranges)
 
 
+#: What WordNet files verbs of saying under.
+_SAYING = ("state", "express", "communicate")
+
+
 @lru_cache(maxsize=4096)
 def reported(sentence: str, start: int, end: int) -> bool:
     """The words at `start:end` are what someone else said, told or advised ("gaz said
@@ -367,6 +371,8 @@ def reported(sentence: str, start: int, end: int) -> bool:
         # Any subject but the speaker, a name typed in lower case too (tagged anything).
         someone = [t for t in subjects if t.pos_ != "PRON" or t.lower_ in ("he", "she", "they")]
         lemma = tok.lemma_.lower()
-        if someone and (sense_of(lemma, "state", "v") or sense_of(lemma, "express", "v")):
+        # A verb of saying in its usual sense ("said", "told", "suggested", "warned"): in
+        # some sense nearly any verb says something ("he's taking over" takes a stand).
+        if someone and any(sense_of(lemma, act, "v", primary=True) for act in _SAYING):
             return True
     return False

@@ -115,3 +115,24 @@ def test_a_capital_wordnet_files_as_a_seat_of_government_is_a_place():
     assert names_a_place("cardiff") and names_a_place("edinburgh") and names_a_place("belfast")
     # "capital" is money too: no word for money becomes a place
     assert not names_a_place("equity") and not names_a_place("assets")
+
+
+RENT = """---
+date: 2026-06-02
+title: rent
+---
+# rent
+
+## User
+landlord emailed, rent goes from 725 a month to 790 in august. gutted tbh, the boiler still isnt fixed
+
+## Assistant
+That's a 9% rise. Check your tenancy agreement for how much notice they must give, and ask about the boiler in writing.
+"""
+
+
+def test_of_two_amounts_from_one_to_the_other_the_second_holds_now(tmp_path: Path):
+    root = memory_from(tmp_path, {"rent.md": RENT})
+    # the unit said once ("a month") is the second amount's too
+    assert first_line(root, "how much is my rent now?").startswith("790")
+    assert first_line(root, "what was my rent before?").startswith("725")
