@@ -22,6 +22,9 @@ _THANKS = re.compile(r"\bthank(?:s| you| u)\b|\bsee you\b|\blove you\b", re.I)
 #: A clause that opens in the first person after a comma or semicolon: "..., my friend
 #: marta is driving", "...; i'm doing the boxes".
 _OWN_CLAUSE = re.compile(r"[,;]\s*(?:and\s+|so\s+|but\s+)?(?:my|i|i'm|im|i've|ive)\s")
+#: A sentence that opens with "she" or "he", also typed "hes"/"shes" ("hes a shouter but
+#: hes sound"), and not "she and i".
+_OPENS_WITH_HER = re.compile(r"\s*(?:she|he)(?:s\b|\b)(?!\s+and\s+(?:i|me)\b)")
 _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
 
 
@@ -116,7 +119,7 @@ def _about_said(
             return "phrase"
     # "she works theatres at DRI, scrub nurse, ... and id be doing lessons": the speaker's
     # own "id" later on does not make a sentence that opens with "she" theirs.
-    opens_with_her = bool(re.match(r"\s*(?:she|he)\b(?!\s+and\s+(?:i|me)\b)", low))
+    opens_with_her = bool(_OPENS_WITH_HER.match(low))
     if c.antecedent and _PRONOUN.search(c.text) and subj.names and (opens_with_her or not by_other):
         before = c.antecedent.lower()
         # Named, not called out to: after "hey Tom! ... my son fell", "he" is the son.
@@ -128,7 +131,7 @@ def _about_said(
         if named and not others - subj.names:
             return "name"  # "She works as a nurse", just after Mila was named
     if spoken and who and who in subj.speakers:
-        if re.match(r"\s*(?:she|he)\b(?!\s+and\s+(?:i|me)\b)", low):
+        if _OPENS_WITH_HER.match(low):
             # "She works as a nurse", "she works theatres ..., so we'd see each other":
             # about someone else, whatever "we" comes later ("she and i" is both; "they"
             # may be things: "They were an important part of our wedding"). A clause of

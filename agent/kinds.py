@@ -147,6 +147,8 @@ def job_phrases(text: str, similarity: Similarity | None = None) -> list[tuple[i
             continue
         if tok.dep_ in _NOT_OWN_JOB and not (tok.dep_ == "conj" and tok.head.i in _jobs(out, tok)):
             continue
+        if tok.dep_ == "appos" and tok.head.dep_ in _NOT_OWN_JOB:
+            continue  # "depot manager (big mick) put me on ...": the one its head names
         if tok.dep_ == "pobj" and tok.head.lower_ != "as":
             continue  # "went with the driver"; "works as a driver" is the job
         if tok.dep_ == "attr" and _said_of_a_thing(tok):

@@ -31,7 +31,7 @@ from .kinds import job_phrases, noun_starts
 from .labels import Labels, field_of
 from .offered import of_another_thing
 from .question import Question
-from .slots import Asked, Fill, asked_slot, fill, reported
+from .slots import Asked, Fill, asked_slot, fill, reported, said_of_another
 from .someone import asks_someone, reads_as
 from .spans import (
     COUNT_WORDS,
@@ -350,7 +350,12 @@ class SpanPicker:
                 for a, b in job_phrases(s, self.similarity)
                 if not any(o.start < b and a < o.end for o in found)
             ]
-            return self._pick(s, [o for o in found if not self._in_question(o.text)])
+            found = [o for o in found if not self._in_question(o.text)]
+            if self.subj.mine:
+                # Asked what the asker does, a job said of someone else in their words is
+                # no answer: "he was a mechanic for years" is the uncle's.
+                found = [o for o in found if not said_of_another(s, o.start, o.end)]
+            return self._pick(s, found)
         if kind == "thing" and not (q.head or q.wh == "which"):
             return None, False  # "what did she realize?" wants words, not a name
         if kind in ("place", "name", "thing"):

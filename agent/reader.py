@@ -478,7 +478,11 @@ class Reader(Currency, Mentions):
             # Not said "now": the later value is one the same person said (a document is
             # dated when it was captured, which says nothing of when it held).
             out = _latest_first(
-                out, strict=q.answer_type == "number", same=not q.current, topic=frozenset(topic)
+                out,
+                strict=q.answer_type == "number",
+                same=not q.current,
+                # the topic's words, or the act that makes one ("paying her 550" is rent)
+                says=lambda c: shared(topic, c.words()) | self._acts_said(c, topic),
             )
         values = ("thing", "place", "name") + (("number",) if q.current else ())
         if out and out[0].span and q.answer_type in values and not q.past:

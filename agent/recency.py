@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from validators.endings import ending_verb
@@ -167,17 +167,17 @@ def _latest_first(
     readings: list[Reading],
     strict: bool = False,
     same: bool = False,
-    topic: frozenset[str] = frozenset(),
+    says: Callable[[Candidate], set[str]] | None = None,
 ) -> list[Reading]:
     """For "now" questions: among answers nearly as good as the best, the one said last
     is what holds now (a page can lag behind the newest session); with `same`, only
     among those the best one's speaker said. With `strict` (an amount asked), a later
-    amount must say each word of the question's `topic` the best one says: "i pay them
-    5 euro/hour more" is no newer "how much do i charge per hour" than "i charge 12
-    euro/hour", though both are rates."""
+    amount must say each of the question's words the best one says (`says`: the words of
+    the question a candidate says): "i pay them 5 euro/hour more" is no newer "how much
+    do i charge per hour" than "i charge 12 euro/hour", though both are rates."""
     best = readings[0]
     who = (best.candidate.block.speaker or "").lower()
-    said = shared(set(topic), best.candidate.words()) if strict else set()
+    said = says(best.candidate) if strict and says is not None else set()
     # Said later, but about something else ("need 16 hours" for "what do i make an
     # hour now?"), it is no newer value of the same thing.
     close = [
@@ -192,7 +192,7 @@ def _latest_first(
         # until after jess's wedding" names no cat
         and not r.apart
         and (not same or (r.candidate.block.speaker or "").lower() == who)
-        and not said - shared(said, r.candidate.words())
+        and not (said and said - says(r.candidate))  # type: ignore[misc]
     ]
     if not close:
         return readings

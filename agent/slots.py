@@ -376,3 +376,24 @@ def reported(sentence: str, start: int, end: int) -> bool:
         if someone and any(sense_of(lemma, act, "v", primary=True) for act in _SAYING):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def said_of_another(sentence: str, start: int, end: int) -> bool:
+    """The words at `start:end` are said of someone else: the nearest clause above them
+    with a subject has one that is not the speaker ("he was a mechanic for years", "my
+    uncle dec said he'll have a look"); False when that subject is "i" or "we", or when
+    no clause above has one ("8 weeks in on the tools")."""
+    doc = _parse(sentence)
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None:
+        return False
+    tok = span.root
+    while tok.head.i != tok.i:
+        tok = tok.head
+        if not _is_verb(tok):
+            continue
+        subjects = _subjects(tok)
+        if subjects:
+            return not any(t.lower_ in _FIRST_PERSON for t in subjects)
+    return False

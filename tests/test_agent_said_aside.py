@@ -91,13 +91,17 @@ def test_an_amount_paid_out_is_no_newer_amount_charged():
     new = Block("sessions/b.md", "t3", pay, "user", role="user", date=dt.date(2025, 5, 6))
     best = Reading(Candidate(charge, (old,)), 2.66, "12 euro", "speaker", sim=0.64)
     later = Reading(Candidate(pay, (new,)), 2.10, "5 euro", "speaker", sim=0.43)
-    topic = frozenset(terms("charge hour"))
-    assert _latest_first([best, later], strict=True, topic=topic)[0] is best
+    topic = set(terms("charge hour"))
+
+    def says(c: Candidate) -> set[str]:
+        return topic & c.words()
+
+    assert _latest_first([best, later], strict=True, says=says)[0] is best
     # Said in the words asked, the later rate holds now.
     raised = "i charge 14 euro/hour from march"
     newer = Block("sessions/c.md", "t5", raised, "user", role="user", date=dt.date(2025, 3, 1))
     up = Reading(Candidate(raised, (newer,)), 2.3, "14 euro", "speaker", sim=0.6)
-    assert _latest_first([best, up], strict=True, topic=topic)[0] is up
+    assert _latest_first([best, up], strict=True, says=says)[0] is up
 
 
 def test_a_word_of_a_name_that_opens_a_sentence_is_no_name_alone():
@@ -136,3 +140,29 @@ def test_of_two_amounts_from_one_to_the_other_the_second_holds_now(tmp_path: Pat
     # the unit said once ("a month") is the second amount's too
     assert first_line(root, "how much is my rent now?").startswith("790")
     assert first_line(root, "what was my rent before?").startswith("725")
+
+
+UNCLE = """---
+date: 2026-01-14
+title: mot
+---
+# mot
+
+## User
+car failed its mot, brake pipes. my uncle dec said he'll have a look sat, he was a mechanic for years before he went on the taxis
+
+## Assistant
+Brake pipes are a common MOT failure and not a huge job for someone who knows what they're doing.
+
+## User
+new gaffer at work started today. hes a shouter but hes sound
+"""
+
+
+def test_a_job_said_of_someone_else_is_not_the_askers(tmp_path: Path):
+    root = memory_from(tmp_path, {"mot.md": UNCLE, "shift.md": WAREHOUSE})
+    said = first_line(root, "what do i do for a living?").lower()
+    # the uncle's trade, the boss's manner ("hes" typed without its apostrophe) and the
+    # supervisor named in brackets are none of them the asker's job
+    for wrong in ("mechanic", "shouter", "rob"):
+        assert wrong not in said, said
