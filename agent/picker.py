@@ -351,9 +351,9 @@ class SpanPicker:
                 if not any(o.start < b and a < o.end for o in found)
             ]
             found = [o for o in found if not self._in_question(o.text)]
-            if self.subj.mine:
-                # Asked what the asker does, a job said of someone else in their words is
-                # no answer: "he was a mechanic for years" is the uncle's.
+            if self.subj.mine and not self.q.chain and not self.subj.resolved:
+                # Asked what the asker does (not their sister), a job said of someone else
+                # in their words is no answer: "he was a mechanic for years" is the uncle's.
                 found = [o for o in found if not said_of_another(s, o.start, o.end)]
             return self._pick(s, found)
         if kind == "thing" and not (q.head or q.wh == "which"):
