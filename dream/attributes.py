@@ -55,6 +55,7 @@ from .changes import (
     clause_context,
     model_name,
 )
+from .homes import HomeReader
 from .lexicon import RELATIONS, called_out
 
 #: The kind of value each attribute takes (its label is what the page writes).
@@ -903,6 +904,20 @@ class AttributeReader:
             if key not in best:
                 best[key] = entry
                 named_before[key] = before
+        # "i'm at jas's now", "back at my dad's. its in X": someone's home (`dream.homes`)
+        homes = HomeReader(
+            lambda word: word in self.people,
+            lambda span: (
+                (_value_text(span) or "").lower() in self.places
+                or fits(span, "place", names, self._word_kind)
+            ),
+            self._as_home,
+        )
+        for key, (entry, before) in homes.read(items).items():
+            if key not in best:
+                best[key] = entry
+                if before is not entry[1]:
+                    named_before[key] = before
         if os.environ.get("BRAIN_DEBUG_ATTRIBUTES"):
             for (_, attr), (m, _st, _span, value, context) in best.items():
                 print(f"attribute {attr}: {value!r} +{m:.3f} | {context}", file=sys.stderr)
@@ -921,6 +936,20 @@ class AttributeReader:
                 for ch in st.changes:
                     if ch.new == value and ch.attr == attr:
                         ch.evidence = (named_before[key].anchor,)
+
+    def _as_home(self, contexts: list[str]) -> list[float]:
+        """How clearly each context reads as where the speaker lives: its margin as such
+        over no value by the attribute examples, plus its margin as living somewhere over
+        visiting by the `home_stay` examples ("had tea at my nan's in X" is a visit)."""
+        vectors = self.embedder.embed(contexts)
+        labels = self.classifier.labels
+        none, home = labels.index("none"), labels.index("Lives in")
+        stay = classifier_for(self.embedder, "home_stay")
+        lives, visits = stay.labels.index("lives"), stay.labels.index("visits")
+        return [
+            float(row[home] - row[none] + kind[lives] - kind[visits])
+            for row, kind in zip(self.classifier.scores(vectors), stay.scores(vectors), strict=True)
+        ]
 
     def _new_and_old(
         self,

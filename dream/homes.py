@@ -1,0 +1,286 @@
+"""A home said by whose it is: "i'm at jas's now", "moved into her place", "back at my
+dad's", "officially at tasha's parents in round rock".
+
+People who move in with a partner, a friend or a relative seldom name the town again:
+the home is the other person's, and its place is said beside it ("at dan's in roath"),
+in the next sentence ("its in urmston", "shes in gorgie"), or weeks before, with that
+person's home ("her place is in chapel allerton", "her flat in bedminster"), where
+"her" is the person the nearest earlier sentence names (`language.refer.person_before`).
+
+By the parse, a phrase stands for someone's home when it is a person's possessive with
+no noun after it ("at jas's", "into hers"), a person one is at or in with ("at her
+parents", "in with my sister"), or a word WordNet files under housing or places
+possessed by a person ("her place", "his flat"). The speaker's clause is then read with
+the home's place in it ("i'm at jas's in X now") by the attribute examples: a visit
+("had tea at my nan's") reads as none, living there as where the speaker lives.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from language.person import clean_text
+from language.refer import PERSON_PRONOUNS, REACH, THING_PRONOUNS, person_before
+from validators.lexicon import kind_among, kind_of
+
+from .changes import HOME_VERBS, _hedged, _mine, _negated, _value_text, a_time
+from .lexicon import kind_noun
+
+#: Prepositions that put the speaker in someone's home: "at jas's", "moved into hers",
+#: "in with her parents". "to" is one only after a verb of moving home ("moved back to my
+#: mum's"); "went to my mum's" is a trip there.
+_AT = frozenset(["at", "into", "with"])
+#: Possessive pronouns said for a home, and the pronoun of its owner.
+_THEIRS = {"hers": "her", "his": "him", "theirs": "them"}
+#: Pronouns that say the home or its owner again in the next sentence, with their
+#: apostrophe dropped as people type ("its in urmston", "shes in gorgie").
+_AGAIN = frozenset(
+    [*THING_PRONOUNS, *PERSON_PRONOUNS, "its", "shes", "hes", "they", "theyre", "there"]
+)
+#: The clause, the home's place as X, reads as where the speaker lives (over no value)
+#: and as living there (over a visit) by this much together: a second signal beside the
+#: grammar, which found someone's home.
+AT_HOME = 0.02
+#: Dependents that start a clause of their own: no words of the speaker's being there.
+_OWN_CLAUSE = frozenset(["advcl", "ccomp", "conj", "relcl", "parataxis", "cc", "punct"])
+
+
+def dwelling(word: str) -> bool:
+    """A word for a home, by WordNet: housing in some sense ("flat", "house"), or first
+    of all a place ("place", "gaff")."""
+    low = word.lower()
+    return kind_of("housing", low) or kind_among(low, ("housing", "location")) is not None
+
+
+def _possessive(tok: Any) -> bool:
+    return any(c.dep_ == "case" for c in tok.children)
+
+
+class HomeReader:
+    """Finds where the speaker lives when a statement puts them in someone's home.
+    `person(word)`: whether a lower-case word names a person the run knows;
+    `place(span)`: whether a phrase is a place; `score(contexts)`: how clearly each
+    context reads as where the speaker lives, not a visit."""
+
+    def __init__(
+        self,
+        person: Callable[[str], bool],
+        place: Callable[[Any], bool],
+        score: Callable[[list[str]], list[float]],
+    ):
+        self.person = person
+        self.place = place
+        self.score = score
+        self._docs: dict[str, Any] = {}
+
+    def _someone(self, tok: Any) -> bool:
+        low = tok.lower_
+        return low in PERSON_PRONOUNS or self.person(low) or kind_noun(low) == "person"
+
+    def owners(self, tok: Any) -> list[Any]:
+        """The words naming whose home `tok` stands for (a pronoun among them is
+        resolved by the caller), or none."""
+        low = tok.lower_
+        if low in _THEIRS and tok.dep_ == "pobj":
+            return [tok]  # "moved into hers"
+        if tok.dep_ == "poss" and _possessive(tok) and _slot(tok) is not tok:
+            return [tok] if self._someone(tok) else []  # "to my mum's last weekend"
+        if tok.dep_ == "pobj" and self._someone(tok) and low not in PERSON_PRONOUNS:
+            named = [c for c in tok.children if c.dep_ == "appos" and self._someone(c)]
+            if _possessive(tok) or any(_possessive(c) for c in named):
+                return [tok, *named]  # "at jas's", "at my mate dan's"
+            if tok.head.lower_ in ("at", "with"):
+                return [tok]  # "at her parents", "in with my sister"
+        if dwelling(tok.lemma_) or dwelling(low):
+            return [c for c in tok.children if c.dep_ == "poss" and self._someone(c)]
+        return []
+
+    def _parse(self, text: str) -> Any:
+        from language.nlp import parse
+
+        if text not in self._docs:
+            self._docs[text] = parse([clean_text(text)])[0]
+        return self._docs[text]
+
+    def _resolved(self, words: list[Any], before: list[Any]) -> list[str]:
+        """The owner's words, lower case; a pronoun is whom the nearest earlier sentence
+        names (`before`, nearest last)."""
+        out = []
+        for w in words:
+            low = _THEIRS.get(w.lower_, w.lower_)
+            if low in PERSON_PRONOUNS or low == "them":
+                found = person_before([(s.text, s.start) for s in before], self._people_in)
+                if found is not None:
+                    out.append(found[0])
+            else:
+                out.append(low)
+        return out
+
+    def _people_in(self, text: str) -> list[str]:
+        return [t.lower_ for t in self._parse(text) if t.pos_ in ("NOUN", "PROPN") and (
+            self.person(t.lower_) or kind_noun(t.lower_) == "person")]  # fmt: skip
+
+    def _place_in(self, tok: Any) -> Any:
+        """The place a home is said to be in: "at dan's in roath", "her flat in X", "her
+        place is in X", "moved into her place in X"."""
+        heads = [tok]
+        if tok.dep_ == "nsubj" and tok.head.lemma_ == "be":
+            heads.append(tok.head)  # "her place is in X"
+        elif tok.dep_ == "pobj" and tok.head.dep_ == "prep":
+            heads.append(tok.head.head)  # "dossing at dan's in roath": on the verb
+        for head in heads:
+            for prep in head.children:
+                if prep.dep_ != "prep" or prep.lower_ not in ("in", "on") or prep.i < tok.i:
+                    continue
+                for obj in prep.children:
+                    span = obj.doc[obj.left_edge.i : obj.i + 1]
+                    if obj.dep_ == "pobj" and self.place(span):
+                        return span
+        return None
+
+    def _place_next(self, sent: Any) -> Any:
+        """The place the next sentence gives the home or its owner, said first: "its in
+        urmston", "shes in gorgie", "it's in X" (whatever the parser made of "its")."""
+        words = [t for t in sent if not t.is_punct and t.dep_ != "cc"]
+        if len(words) < 3 or words[0].lower_ not in _AGAIN:
+            return None
+        rest = words[1:]
+        if rest[0].lemma_ == "be":
+            rest = rest[1:]  # "it's in X", "she is in X"
+        if not rest or rest[0].lower_ != "in":
+            return None
+        obj = next((c for c in rest[0].children if c.dep_ == "pobj"), None)
+        if obj is None:
+            return None
+        span = sent.doc[obj.left_edge.i : obj.i + 1]
+        return span if self.place(span) else None
+
+    def read(self, items: list[tuple[Any, Any]]) -> dict[tuple[int, str], tuple[Any, Any]]:
+        """Per statement that puts its speaker in someone's home: ((margin, statement,
+        place, value, context), the statement whose turn named the place, when another)."""
+        ordered = sorted(items, key=lambda it: (it[0].when or dt.date.min, it[0].n))
+        named = self._homes_named(ordered)
+        found = []
+        for st, doc in ordered:
+            sents = list(doc.sents)
+            for k, sent in enumerate(sents):
+                for tok in sent:
+                    owner = self.owners(tok)
+                    whose, tok = tok, _slot(tok)
+                    if not owner or tok.dep_ != "pobj":
+                        continue
+                    verb = _clause_verb(tok.head)
+                    if verb is None or _negated(verb) or not _mine(verb):
+                        continue
+                    moved = tok.head.lower_ == "to" and verb.lemma_.lower() in HOME_VERBS
+                    if tok.head.lower_ not in _AT and not moved:
+                        continue  # "went to my mum's": a trip; "moved to my mum's": a home
+                    if _hedged(verb, progressive=False):
+                        continue  # "i might move into hers"
+                    place, source = self._place_in(tok), st
+                    if place is None and k + 1 < len(sents):
+                        place = self._place_next(sents[k + 1])
+                    if place is None:
+                        keys = self._resolved(owner, sents[max(0, k - REACH) : k])
+                        now = (st.when or dt.date.min, st.n, k)
+                        mine = named.get(st.speaker, {})
+                        earlier = [mine[w] for w in keys if w in mine and mine[w][0] < now]
+                        if not earlier or any(e[1] is st for e in earlier):
+                            continue  # the same turn's plan ("about moving into hers")
+                        _, source, place = max(earlier, key=lambda e: e[0])
+                        found.append(
+                            (st, place, _context(tok.head.head, verb, whose, None), source)
+                        )
+                    else:
+                        found.append(
+                            (st, place, _context(tok.head.head, verb, whose, place), source)
+                        )
+        if not found:
+            return {}
+        out: dict[tuple[int, str], tuple[Any, Any]] = {}
+        for (st, place, context, source), margin in zip(
+            found, self.score([f[2] for f in found]), strict=True
+        ):
+            if os.environ.get("BRAIN_DEBUG_ATTRIBUTES") == "2":  # every home read
+                print(
+                    f"  someone's home? {place.text!r} {margin:+.3f} | {context}", file=sys.stderr
+                )
+            if margin < AT_HOME:
+                continue
+            key = (id(st), "Lives in")
+            value = _value_text(place) or place.text
+            if key not in out or margin > out[key][0][0]:
+                out[key] = ((margin, st, place, value, context), source)
+        return out
+
+    def _homes_named(self, ordered: list[tuple[Any, Any]]) -> dict[str, dict[str, Any]]:
+        """Per speaker, per owner word: ((when, turn, sentence), statement, place) of the
+        homes the speaker's turns name with a place ("her place is in chapel allerton")."""
+        out: dict[str, dict[str, Any]] = {}
+        for st, doc in ordered:
+            sents = list(doc.sents)
+            for k, sent in enumerate(sents):
+                for tok in sent:
+                    if not (dwelling(tok.lemma_) or dwelling(tok.lower_)):
+                        continue
+                    owner = [c for c in tok.children if c.dep_ == "poss" and self._someone(c)]
+                    place = self._place_in(tok) if owner else None
+                    if place is None:
+                        continue
+                    when = (st.when or dt.date.min, st.n, k)
+                    for key in self._resolved(owner, sents[max(0, k - REACH) : k]):
+                        out.setdefault(st.speaker, {})[key] = (when, st, place)
+        return out
+
+
+def _slot(tok: Any) -> Any:
+    """The word in the preposition's slot: the owner itself, or the time word the parser
+    hung the owner's possessive on ("my mum's last weekend")."""
+    if tok.dep_ == "poss" and tok.head.dep_ == "pobj" and a_time(tok.head):
+        return tok.head
+    return tok
+
+
+def _clause_verb(prep: Any) -> Any:
+    """The verb a preposition's phrase belongs to, through an adverb it hangs on ("back
+    in my old room at my dad's": "did ... back")."""
+    head = prep.head
+    for _ in range(REACH):
+        if head.pos_ in ("VERB", "AUX"):
+            return head
+        if head.pos_ != "ADV" or head.head is head:
+            return None
+        head = head.head
+    return None
+
+
+def _context(root: Any, verb: Any, home: Any, place: Any) -> str:
+    """The speaker's clause, the home's place as X: "i'm at jas's in X now". A place said
+    in the clause is replaced; one said elsewhere goes after the home. `root`: what the
+    home's preposition hangs on: an adverb's phrase is read alone ("back in my old room
+    at my dad's", not "did it"), with its verb only when that moves home ("moved back to
+    my mum's")."""
+    doc = root.doc
+    inside = {root.i}
+    if root is not verb and verb.lemma_.lower() in HOME_VERBS:
+        inside.add(verb.i)
+    for c in root.children:
+        if c.dep_ not in _OWN_CLAUSE:
+            inside |= {t.i for t in c.subtree}
+    end = max([home.i, *(t.i for t in home.subtree if t.dep_ == "case")])
+    if place is not None and place.root.i not in inside:
+        place = None  # said in the next sentence ("its in X")
+    words = []
+    for i in sorted(inside):
+        if place is not None and place.start <= i < place.end:
+            if i == place.start:
+                words.append("X")
+            continue
+        words.append(doc[i].text)
+        if place is None and i == end:
+            words += ["in", "X"]
+    return " ".join(words)
