@@ -423,7 +423,7 @@ class WikiBuilder:
         # The AI's reply confirms a lower-case name; else the embedding model reads the
         # phrase as an introduction ("hey im priya btw") by examples.
         embedder = self.subjects.embedder
-        intro = introduced_name(session) or next(
+        intro = introduced_name(session, embedder) or next(
             (name for t in users if (name := self_introduction(t.content, embedder))), None
         )
         speaker = next((t.speaker for t in users if t.speaker), None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from language.names import known_word, names_nobody
 from memory_schema.links import WIKILINK_RE, normalize_key
 from memory_schema.session import Session, Turn
 from validators.semantic import STOPWORDS
@@ -23,13 +24,14 @@ from .extract import INTRO_CUE, self_introduction, with_surname
 _CUE = re.compile(rf"\b{INTRO_CUE}\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
 
 
-def introduced_name(session: Session) -> str | None:
-    """The name a user of this session gives for themself, or None."""
+def introduced_name(session: Session, embedder: Any = None) -> str | None:
+    """The name a user of this session gives for themself, or None. `embedder` reads a
+    signature typed in lower case that a dictionary also lists ("daniel")."""
     turns = session.turns
     for i, turn in enumerate(turns):
         if turn.role != "user":
             continue
-        name = self_introduction(turn.content)
+        name = self_introduction(turn.content) or signs_own(turn.content, embedder)
         if name:
             return name
         draft = next((t for t in reversed(turns[:i]) if t.role != "tool"), None)
@@ -51,11 +53,11 @@ _CLOSINGS = (
     "cheers|best|best wishes|all the best|thanks|many thanks|thank you|regards|kind regards|"
     "warm regards|best regards|sincerely|yours|yours sincerely|love|talk soon|speak soon|ta"
 )
-#: "Cheers, Darek" or "Best,\nDarek Nowak" at the end of a message the AI drafted (quoted
-#: or not).
+#: "Cheers, Darek", "Best,\nDarek Nowak" or "— Darek" at the end of a message the AI
+#: drafted (quoted or not).
 _SIGNATURE = re.compile(
-    rf"^[>\s]*(?:{_CLOSINGS})\s*[,!.]?\s*(?:\n[>\s]*)?"
-    r"(?P<name>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)[ \t]*$",
+    rf"^[>\s]*(?:(?:{_CLOSINGS})\s*[,!.]?|[-–—])\s*(?:\n[>\s]*)?"
+    r"(?P<name>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)[ \t\"'”’]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -72,6 +74,89 @@ def _signed(turn: Turn, reply: Turn) -> str | None:
         if all(w in said for w in words) and words[0] not in STOPWORDS:
             return name
     return None
+
+
+#: The sign-off a message ends with: a closing ("cheers, ravi") or a dash ("- marcus"),
+#: then one or two words, then only punctuation or a closing quote.
+_ENDS_SIGNED = re.compile(
+    rf"(?:\b(?:{_CLOSINGS})\s*[,!.]?|(?<!\S)[-–—])\s*"
+    r"(?P<name>[^\W\d_]{2,20}(?:[ \t]+[^\W\d_]{2,20})?)[\W_]*$",
+    re.IGNORECASE,
+)
+#: Where a turn's own words end and a message it pastes or quotes begins: a quote mark
+#: opening words, a colon before a new line, or a blank line.
+_MESSAGE_START = re.compile(r"""(?:^|[\s:])['"“‘](?=\w)|:\s*\n|\n\s*\n""")
+
+
+#: A signature in lower case that a dictionary lists is a name when it reads as a
+#: person's by this much over a brand or a place (`name_word` examples): "daniel" by 0.21,
+#: "jo" by 0.16; "love" (0.05) and "mate" (a place's, 0.05) sign nothing.
+NAME_LEAD = 0.12
+
+
+def signs_own(text: str, embedder: Any = None) -> str | None:
+    """The name a user's turn is signed with, when the message is the user's: the turn
+    ends with a sign-off ("thanks! - marcus", "cheers, ravi"), and either the whole turn
+    is the user's own message, signed on a line of its own, or its own words before a
+    pasted one say it is to be sent or was written (`_sends`: "does this sound ok to send
+    my supervisor"). Whoever sends a message signs it with their own name; a message the
+    user got ("my landlord sent me this: ...") is signed by someone else: no name."""
+    m = _ENDS_SIGNED.search(text.rstrip())
+    if m is None:
+        return None
+    words = m.group("name").split()
+    if any(names_nobody(w.lower()) or w.lower() in STOPWORDS for w in words):
+        return None
+    # a word in lower case that a dictionary explains ("thanks, mate") is a name only
+    # when it reads as one
+    listed = [w.lower() for w in words if w.islower() and known_word(w)]
+    if listed and not _read_as_names(listed, embedder):
+        return None
+    start = _MESSAGE_START.search(text[: m.start()])
+    if start is not None and not _sends(text[: start.start()]):
+        return None
+    if start is None and not text[: m.start()].rstrip(" \t").endswith("\n"):
+        # On its own line it signs the turn; inside one's own line it is said to someone
+        # ("thanks, sam") or about something ("met the lads - dave").
+        return None
+    return " ".join(w[:1].upper() + w[1:] for w in words)
+
+
+def _read_as_names(words: list[str], embedder: Any) -> bool:
+    if embedder is None:
+        return False
+    from language import classifier_for
+
+    reads = classifier_for(embedder, "name_word").label(embedder.embed(words))
+    return all(label == "person" and lead >= NAME_LEAD for label, lead in reads)
+
+
+def _sends(frame: str) -> bool:
+    """The user's own words say a message is theirs to send: a verb of sending or
+    writing, by WordNet ("send", "post", "forward", "write", "draft"), done by the user,
+    by nobody named ("ok to send"), or by the assistant asked to, and not to the user
+    ("she sent me this")."""
+    from language.errors import LanguageError
+    from language.nlp import parse
+    from validators.lexicon import sense_of
+
+    try:
+        doc = parse([frame])[0]
+    except LanguageError:
+        return False
+    for t in doc:
+        if t.pos_ != "VERB":
+            continue
+        lemma = t.lemma_.lower()
+        if not (sense_of(lemma, "send", "v") or sense_of(lemma, "write", "v")):
+            continue
+        subject = next((c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is not None and subject.lower_ not in ("i", "we", "you"):
+            continue
+        if any(c.lower_ in ("me", "us") for c in t.children if c.dep_ in ("dative", "dobj")):
+            continue
+        return True
+    return False
 
 
 #: A sign-off written inside a sentence: "changed it to 'warm regards, Claire' and sent".
