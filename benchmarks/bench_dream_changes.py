@@ -11,7 +11,9 @@ with the extractive engine (`brain ask`): right when the answer's first line nam
 of `answers` and none of `stale`, or, for a question with no `answers`, when it is
 declined. Folders named `check-*` are kept aside: nobody tunes on them, and their
 figures are printed apart. A folder's `owner.txt` names whose memory it is (`brain init
---owner`), so that questions may name them ("where does callum work now?").
+--owner`), so that questions may name them ("where does callum work now?"); its
+`learns.txt` names whom Dream should learn is the owner when nobody set one (a name
+the user signs), checked in `.brain/config.yaml`.
 
 Usage: python benchmarks/bench_dream_changes.py [-v] [--keep DIR] [--only NAME ...]
 """
@@ -129,13 +131,25 @@ def asked(case: Path, memory: Path, verbose: bool) -> tuple[int, int]:
     return right, total
 
 
+def learned(case: Path, memory: Path) -> tuple[int, int]:
+    """(1 when Dream recorded the owner `learns.txt` names, else 0; 1 when there is one)."""
+    from memory_schema.memory_config import read_config
+
+    file = case / "learns.txt"
+    if not file.is_file():
+        return 0, 0
+    want, got = file.read_text().strip(), read_config(memory).owner
+    print(f"  {case.name}: owner learned {'ok' if got == want else '--'} ({got!r})")
+    return int(got == want), 1
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--keep", type=Path, help="build the memories here and keep them")
     ap.add_argument("--only", nargs="+", metavar="NAME", help="only these folders")
     args = ap.parse_args()
-    sums = {"tuned": [0] * 8, "checks": [0] * 8}
+    sums = {"tuned": [0] * 10, "checks": [0] * 10}
     with tempfile.TemporaryDirectory() as tmp:
         root = args.keep or Path(tmp)
         for case in sorted(p for p in CASES.iterdir() if (p / "expected.yaml").is_file()):
@@ -144,6 +158,7 @@ def main() -> int:
             memory = root / case.name
             got = score(case, dreamt(case, memory), args.verbose)
             got += asked(case, memory, args.verbose)
+            got += learned(case, memory)
             part = "checks" if case.name.startswith("check-") else "tuned"
             sums[part] = [a + b for a, b in zip(sums[part], got, strict=True)]
     for part, s in sums.items():
@@ -152,6 +167,7 @@ def main() -> int:
         print(f"old value in History (dated as said): {s[2]} of {s[3]}")
         print(f"no value made of words that are none: {s[4]} of {s[5]}")
         print(f"questions answered right (or declined): {s[6]} of {s[7]}")
+        print(f"owner learned from the chats: {s[8]} of {s[9]}")
     return 0
 
 
