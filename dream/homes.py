@@ -179,8 +179,10 @@ class HomeReader:
                     moved = tok.head.lower_ == "to" and verb.lemma_.lower() in HOME_VERBS
                     if tok.head.lower_ not in _AT and not moved:
                         continue  # "went to my mum's": a trip; "moved to my mum's": a home
-                    if _hedged(verb, progressive=False):
-                        continue  # "i might move into hers"
+                    # "i might move into hers", "i'm moving in with my sister" (a plan);
+                    # "i'm living at priya's" is so now
+                    if _hedged(verb, progressive=verb.lemma_.lower() in HOME_VERBS):
+                        continue
                     place, source = self._place_in(tok), st
                     if place is None and k + 1 < len(sents):
                         place = self._place_next(sents[k + 1])

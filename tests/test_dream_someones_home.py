@@ -37,6 +37,8 @@ PARENT = [
     chat("2026-01-05", "the rent on my flat in shipley went up again, 900 a month now"),
     chat("2026-03-08", "moved back to my mum's last weekend. its in baildon, ten minutes "
                        "from work"),
+    chat("2026-04-02", "and i'm moving in with my boyfriend at his place in eccleshill "
+                       "next month, cant wait"),
 ]  # fmt: skip
 
 
@@ -78,4 +80,6 @@ def test_a_parents_home_placed_in_the_next_sentence(tmp_path) -> None:
     current = " ".join(lives_in(memory, "Current"))
     assert re.search(r"\[\[Baildon", current), current
     assert "Shipley" in " ".join(lives_in(memory, "History"))
+    # a move planned for next month is no home yet
+    assert "Eccleshill" not in current, current
     assert ask(memory, "where do i live now?").startswith("Baildon")
