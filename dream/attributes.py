@@ -914,7 +914,10 @@ class AttributeReader:
             self._as_home,
         )
         for key, (entry, before) in homes.read(items).items():
-            if key not in best:
+            # someone's home, by the parse and two readings, over a lone reading's value
+            # ("moved in with my girlfriend!! her place in bootle, the walton flat is
+            # someone elses problem now": Bootle, not Walton)
+            if key not in best or (entry[0] > best[key][0] and not _same(entry[3], best[key][3])):
                 best[key] = entry
                 if before is not entry[1]:
                     named_before[key] = before

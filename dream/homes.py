@@ -143,8 +143,16 @@ class HomeReader:
         return None
 
     def _place_next(self, sent: Any) -> Any:
-        """The place the next sentence gives the home or its owner, said first: "its in
-        urmston", "shes in gorgie", "it's in X" (whatever the parser made of "its")."""
+        """The place the next sentence gives the home or its owner: "her place in bootle",
+        or said first, "its in urmston", "shes in gorgie", "it's in X" (whatever the
+        parser made of "its")."""
+        for tok in sent:  # "her place in bootle": a home of theirs, with its place
+            if dwelling(tok.lemma_) and any(
+                c.dep_ == "poss" and c.lower_ in _AGAIN for c in tok.children
+            ):
+                place = self._place_in(tok)
+                if place is not None:
+                    return place
         words = [t for t in sent if not t.is_punct and t.dep_ != "cc"]
         if len(words) < 3 or words[0].lower_ not in _AGAIN:
             return None

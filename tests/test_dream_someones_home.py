@@ -41,6 +41,12 @@ PARENT = [
                        "next month, cant wait"),
 ]  # fmt: skip
 
+MOVED_IN = [
+    chat("2026-02-01", "our flat in wibsey is damp again, the landlord never answers"),
+    chat("2026-03-15", "finally moved in with my partner!! his place in thornbury, "
+                       "the wibsey flat is the landlord's headache now"),
+]  # fmt: skip
+
 
 @pytest.fixture(scope="module")
 def partner(tmp_path_factory: pytest.TempPathFactory):
@@ -83,3 +89,12 @@ def test_a_parents_home_placed_in_the_next_sentence(tmp_path) -> None:
     # a move planned for next month is no home yet
     assert "Eccleshill" not in current, current
     assert ask(memory, "where do i live now?").startswith("Baildon")
+
+
+def test_a_move_in_with_someone_whose_home_the_next_sentence_places(tmp_path) -> None:
+    """ "moved in with my partner!! his place in X, the Y flat is ...": the home is the
+    partner's, placed by the next sentence, over the old flat the sentence also names."""
+    memory = dreamed_chats(tmp_path, MOVED_IN)
+    current = " ".join(lives_in(memory, "Current"))
+    assert re.search(r"\[\[Thornbury", current), current
+    assert "Wibsey" in " ".join(lives_in(memory, "History"))
