@@ -14,6 +14,7 @@ ranges of the words in the asked slot and of those in slots the question fills i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -348,6 +349,19 @@ def _inside(start: int, end: int, ranges: tuple[Range, ...]) -> bool:
 _SAYING = ("state", "express", "communicate")
 
 
+def _verbs_above(sentence: str, start: int, end: int) -> Iterator[tuple[Any, list[Any]]]:
+    """The verbs that govern the words at `start:end`, nearest first, each with its
+    subjects (`_subjects`: a shared or raised one too)."""
+    span = _parse(sentence).char_span(start, end, alignment_mode="expand")
+    if span is None:
+        return
+    tok = span.root
+    while tok.head.i != tok.i:
+        tok = tok.head
+        if _is_verb(tok):
+            yield tok, _subjects(tok)
+
+
 @lru_cache(maxsize=4096)
 def reported(sentence: str, start: int, end: int) -> bool:
     """The words at `start:end` are what someone else said, told or advised ("gaz said
@@ -356,21 +370,12 @@ def reported(sentence: str, start: int, end: int) -> bool:
     ("so ive gone for a samsung") is no report."""
     from validators.lexicon import sense_of
 
-    doc = _parse(sentence)
-    span = doc.char_span(start, end, alignment_mode="expand")
-    if span is None:
-        return False
-    tok = span.root
-    while tok.head.i != tok.i:
-        tok = tok.head
-        if not _is_verb(tok):
-            continue
-        subjects = _subjects(tok)
+    for verb, subjects in _verbs_above(sentence, start, end):
         if any(t.lower_ in _FIRST_PERSON for t in subjects):
             return False  # the speaker's own clause
         # Any subject but the speaker, a name typed in lower case too (tagged anything).
         someone = [t for t in subjects if t.pos_ != "PRON" or t.lower_ in ("he", "she", "they")]
-        lemma = tok.lemma_.lower()
+        lemma = verb.lemma_.lower()
         # A verb of saying in its usual sense ("said", "told", "suggested", "warned"): in
         # some sense nearly any verb says something ("he's taking over" takes a stand).
         if someone and any(sense_of(lemma, act, "v", primary=True) for act in _SAYING):
@@ -384,16 +389,7 @@ def said_of_another(sentence: str, start: int, end: int) -> bool:
     with a subject has one that is not the speaker ("he was a mechanic for years", "my
     uncle dec said he'll have a look"); False when that subject is "i" or "we", or when
     no clause above has one ("8 weeks in on the tools")."""
-    doc = _parse(sentence)
-    span = doc.char_span(start, end, alignment_mode="expand")
-    if span is None:
-        return False
-    tok = span.root
-    while tok.head.i != tok.i:
-        tok = tok.head
-        if not _is_verb(tok):
-            continue
-        subjects = _subjects(tok)
+    for _, subjects in _verbs_above(sentence, start, end):
         if subjects:
             return not any(t.lower_ in _FIRST_PERSON for t in subjects)
     return False
