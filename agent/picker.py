@@ -713,10 +713,12 @@ class SpanPicker:
         def now(sp: Span) -> int:
             # "raising it from 1650 to 1795", "went up from £9 to £11": of two amounts
             # joined by from ... to, the second holds now and the first held before.
+            # Asked in the past tense with no "before" ("what was the rent at the old
+            # place?"), either may be meant: the nearer one answers.
             if self.q.answer_type != "number":
                 return 0
             side = _side_of_change(low, sp)
-            return side if self.q.past else -side
+            return side if self.q.past else -side if self.q.current or self.q.present else 0
 
         def theirs(sp: Span) -> bool:
             # Someone else's advice or words ("gaz said ... get a rugged android") name a

@@ -140,6 +140,7 @@ def test_of_two_amounts_from_one_to_the_other_the_second_holds_now(tmp_path: Pat
     # the unit said once ("a month") is the second amount's too
     assert first_line(root, "how much is my rent now?").startswith("790")
     assert first_line(root, "what was my rent before?").startswith("725")
+    assert first_line(root, "how much is my rent?").startswith("790")
 
 
 UNCLE = """---
