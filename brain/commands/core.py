@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import click
@@ -114,24 +115,65 @@ def config_cmd(
 @click.argument("text", nargs=-1, required=True, callback=joined_words)
 @click.option("--topic", default="inbox", show_default=True, help="Folder under notes/.")
 @click.option("--title", default=None, help="Note title (default: its first line).")
+@click.option(
+    "--date",
+    "when",
+    default=None,
+    metavar="DAY",
+    help="The day it was written, for a note written down earlier: 2026-03-01, '14 march', "
+    "'last tuesday' (default: today). Its relative dates are read from that day.",
+)
 @memory_option
 @json_option
 def remember_cmd(
-    text: str, topic: str, title: str | None, memory: str | None, as_json: bool
+    text: str,
+    topic: str,
+    title: str | None,
+    when: str | None,
+    memory: str | None,
+    as_json: bool,
 ) -> None:
     """Write TEXT as a note in notes/<topic>/ (one commit)."""
     from memory_schema import MemoryRepo
     from memory_schema.notes import write_note
 
     repo = MemoryRepo.open(config_from(memory).memory)
+    now = _written_on(when) if when else None
     try:
-        path, commit = write_note(repo, text, topic=topic, title=title)
+        path, commit = write_note(repo, text, topic=topic, title=title, now=now)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from exc
     if as_json:
         print_json({"path": path, "commit": commit.sha if commit else None})
     else:
         click.echo(f"Remembered in {path}" + (f" (commit {commit.sha[:8]})" if commit else ""))
+
+
+def _written_on(when: str) -> dt.datetime:
+    """The day `--date` names, read by the one date parser against today, as the time a
+    note was written (noon that day; now when it is today)."""
+    from language.dates import dates
+
+    now = dt.datetime.now().astimezone()
+    said = dates(when.strip(), now.date())
+    day = said[0] if len(said) == 1 else None
+    whole = day is not None and day.start == 0 and day.end == len(when.strip())
+    if not whole or day is None or day.date is None or day.precision != "day":
+        raise click.UsageError(
+            f"--date: {when!r} is not one day (write 2026-03-01, '14 march' or 'last tuesday')"
+        )
+    written = day.date
+    if day.yearless and written > now.date():
+        # "14 march" said in December: a note was written on the last one, not the next
+        try:
+            written = written.replace(year=written.year - 1)
+        except ValueError:  # 29 February, a year with none
+            written = written.replace(year=written.year - 1, day=28)
+    if written > now.date():
+        raise click.UsageError(f"--date: {written.isoformat()} is after today")
+    if written == now.date():
+        return now
+    return dt.datetime.combine(written, dt.time(12, 0)).astimezone()
 
 
 @click.command("validate")
