@@ -18,6 +18,7 @@ from .layout import (
     NOTES,
     SESSIONS,
     SOURCES,
+    is_memory,
 )
 from .memory_config import MemoryConfig, clean_name
 from .repo import CommitInfo, MemoryRepo
@@ -52,6 +53,8 @@ def init_memory(root: Path | str, owner: str | None = None) -> tuple[MemoryRepo,
     if owner is not None and not clean_name(owner):
         raise ValueError("the owner must be a name")
     root = Path(root)
+    # On a memory that exists, only the owner can change: its commit says so.
+    existed = is_memory(root)
     root.mkdir(parents=True, exist_ok=True)
     if not (root / ".git").exists():
         proc = subprocess.run(
@@ -61,8 +64,6 @@ def init_memory(root: Path | str, owner: str | None = None) -> tuple[MemoryRepo,
             raise WriteError(f"git init failed: {proc.stderr.strip()}", path=str(root))
     (root / ".brain" / "cache").mkdir(parents=True, exist_ok=True)
     repo = MemoryRepo(root)
-    # On a memory that exists, only the owner can change: its commit says so.
-    existed = repo.head() is not None and (root / INDEX_FILE).exists()
     message = "init: set owner" if existed else "init: create memory"
     with repo.transaction(message, {"Brain-Command": "init"}) as tx:
         for rel, text in initial_files().items():

@@ -26,12 +26,12 @@ def init_cmd(directory: str | None, owner: str | None, memory: str | None, as_js
     On a memory that exists it only adds missing files and, with --owner, changes the
     owner; it says what it changed."""
     from memory_schema import init_memory
-    from memory_schema.layout import INDEX_FILE
+    from memory_schema.layout import is_memory
     from memory_schema.memory_config import read_config
 
     root = Path(directory) if directory else config_from(memory).memory
     # An existing memory is completed, not made again: say what changed (its owner).
-    existed = (root / ".git").is_dir() and (root / INDEX_FILE).is_file()
+    existed = is_memory(root)
     before = read_config(root).get("owner") if existed else None
     try:
         repo, commit = init_memory(root, owner=owner)
