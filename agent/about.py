@@ -168,11 +168,13 @@ def _about_said(
 @lru_cache(maxsize=4096)
 def _left_out_i(text: str) -> bool:
     """A sentence typed as to a diary, its "i" left out ("going to jas's mum's for
-    christmas", "handed my keys back"): `language.person` restores the subject."""
-    from language.nlp import parse
+    christmas", "handed my keys back"): `language.person` restores the subject. The
+    sentence's parse is the one the reader's other checks share (`kinds._parsed`)."""
     from language.person import restore_subject
 
-    restored, _ = restore_subject([text], parse([text]))
+    from .kinds import _parsed
+
+    restored, _ = restore_subject([text], [_parsed(text)])
     return restored[0] != text
 
 

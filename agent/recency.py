@@ -167,7 +167,7 @@ def _latest_first(
     readings: list[Reading],
     strict: bool = False,
     same: bool = False,
-    says: Callable[[Candidate], set[str]] | None = None,
+    says: Callable[[Candidate], set[str]] = lambda c: set(),
 ) -> list[Reading]:
     """For "now" questions: among answers nearly as good as the best, the one said last
     is what holds now (a page can lag behind the newest session); with `same`, only
@@ -177,7 +177,7 @@ def _latest_first(
     do i charge per hour" than "i charge 12 euro/hour", though both are rates."""
     best = readings[0]
     who = (best.candidate.block.speaker or "").lower()
-    said = says(best.candidate) if strict and says is not None else set()
+    said = says(best.candidate) if strict else set()
     # Said later, but about something else ("need 16 hours" for "what do i make an
     # hour now?"), it is no newer value of the same thing.
     close = [
@@ -192,7 +192,7 @@ def _latest_first(
         # until after jess's wedding" names no cat
         and not r.apart
         and (not same or (r.candidate.block.speaker or "").lower() == who)
-        and not (said and said - says(r.candidate))  # type: ignore[misc]
+        and not (said and said - says(r.candidate))
     ]
     if not close:
         return readings

@@ -15,7 +15,7 @@ from functools import cache
 
 from language.dates import MONTHS, dates
 from language.names import TITLES, chat_words, looks_like_name, names_a_place
-from validators.lexicon import base_forms, kind_among
+from validators.lexicon import base_forms, kind_among, primarily_someone
 
 from .text import NUMBER_WORDS, lexicon, stopwords
 
@@ -633,8 +633,6 @@ def _named_in_brackets(sentence: str, taken: list[Span]) -> list[Span]:
     case: "depot manager (big mick)", "the landlord (dave)" name Big Mick and Dave,
     dictionary words or not. Brackets after anything else are an aside ("the van (the
     old one)"), and a clause in them ("(she said no)") names no one."""
-    from validators.lexicon import primarily_someone
-
     out = []
     for m in _BRACKETED.finditer(sentence):
         who, inside = m.group(1).lower(), m.group(2)
