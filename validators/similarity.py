@@ -64,6 +64,20 @@ class PhraseSimilarity:
                 out[w] = (cand[i], float(sims[i]))
             return out
 
+    def vectors(self, texts: Sequence[str]) -> Any:
+        """The unit vectors of the texts as one matrix (a row each), or None without the
+        model; it serves language.classify as an embedder does (`embed`)."""
+        with self._lock:
+            self._embed(texts)
+            if not self.available or any(t not in self._vectors for t in texts):
+                return None
+            import numpy as np
+
+            return np.stack([self._vectors[t] for t in texts])
+
+    def embed(self, texts: list[str]) -> Any:
+        return self.vectors(texts)
+
     def vector(self, text: str) -> Any:
         """The unit vector of one text, or None without the model."""
         with self._lock:

@@ -63,6 +63,7 @@ from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
 from .converse import who_does_what
 from .dated import days_left_open, unsupported_date
+from .feelings import said_feeling
 from .inferred import inferred
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
 from .role_holders import role_not_held
@@ -532,6 +533,10 @@ def _unsupported_words(
                 for form in [v, *with_particle.get(v, ())]
             )
             ok = ok or same_event(word, text, ev.text, taken, model.vector, model.pair) is not None
+        if not ok and pos.get(w) not in ("NOUN", "PROPN"):
+            # A feeling the block says in its own words: 'nervous' for 'bricking it'. Not
+            # a thing: 'knee' reads as the sore one, and a knee is no shoulder.
+            ok = said_feeling(said.get(w, w), ev.text, model) is not None
         if not ok:
             alone.append(w)
     if alone:
