@@ -30,7 +30,13 @@ from typing import Any
 
 from language import classifier_for
 from language.classify import prototypes
-from language.names import known_word, looks_like_name, may_name, stands_for_a_verb
+from language.names import (
+    known_word,
+    looks_like_name,
+    may_name,
+    names_a_place,
+    stands_for_a_verb,
+)
 from validators.lexicon import (
     describes,
     kind_among,
@@ -426,6 +432,18 @@ def fits(
     return not named or word_kind(text).rstrip("?") != "person"
 
 
+def _someone_or_somewhere(span: Any) -> bool:
+    """The phrase is one word that WordNet knows first as a person or a place (a
+    surname, a town: "hartley", "halifax"). Businesses are named so too ("lloyds"), but
+    only a clause that clearly says what the business is to the speaker ("i bank with
+    lloyds") makes such a word one; where something the speaker got came from ("my
+    payslip from hartley") names whoever gave it."""
+    if len(span) != 1 or not span.root.is_alpha:
+        return False
+    low = span.root.lower_
+    return primarily_someone(low) == "person" or names_a_place(low) or primarily_a(low, "location")
+
+
 def _a_kind_of_person(span: Any) -> bool:
     """The phrase's head is a common noun whose usual sense, to WordNet, is a kind of
     person ("a guy", "the engineer", "some lad", "a woman"): it says who, never what a
@@ -448,8 +466,17 @@ def source(tok: Any) -> bool:
         return False
     verb = prep.head
     # the object before the preposition: in "switched from tea to coffee, no more tea"
-    # the parser's object comes after, and "from tea" is what was left
-    return verb.dep_ == "dobj" or any(c.dep_ == "dobj" and c.i < prep.i for c in verb.children)
+    # the parser's object comes after, and "from tea" is what was left. With the "i" a
+    # diary sentence left out put back, the parser may read the object as a noun of
+    # manner ("i dropped my pixel 6 off the scaffold"): a noun all the same, not a time.
+    return verb.dep_ == "dobj" or any(
+        c.i < prep.i
+        and (
+            c.dep_ == "dobj"
+            or (c.dep_ == "npadvmod" and c.pos_ in ("NOUN", "PROPN") and not a_time(c))
+        )
+        for c in verb.children
+    )
 
 
 def _in_subject(span: Any, verb: Any) -> bool:
@@ -709,6 +736,11 @@ class AttributeReader:
         label, lead = self._words.label(self.embedder.embed([value.lower()]))[0]
         return label == "person" and lead >= PERSON_LEAD
 
+    def _a_place(self, value: str) -> bool:
+        """The run reads the value's name as a place (`dream.lowercase`, its pages)."""
+        words = value.lower().split()
+        return bool(words) and (value.lower() in self.places or words[-1] in self.places)
+
     def _word_kind(self, text: str) -> str:
         """What a name alone reads as, with "?" after it when only by less than
         WORD_LEAD ("sorrel", "marta": a name of anything)."""
@@ -869,6 +901,14 @@ class AttributeReader:
                 continue
             if KINDS[attr] != "person" and self._someone(span, value):
                 continue  # "been doing pilates with jen": whom one does it with, no gym
+            if KINDS[attr] in ("thing", "person") and self._a_place(value):
+                continue  # "the lighter route round frenchay": where, no vehicle, no one
+            if (
+                KINDS[attr] == "business"
+                and (margin < THING_MARGIN or source(span.root))
+                and _someone_or_somewhere(span)
+            ):
+                continue  # "got my payslip from hartley": a surname, whoever paid, no bank
             if place and _among_many(span):
                 continue  # "i have 3 houses in X": houses someone works at, not a home
             if (

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from language.dates import is_date_word
-from language.names import known_word, may_name, names_nobody
-from validators.lexicon import names_worker, over_someone, primarily_a
+from language.names import known_word, may_name, names_a_place, names_nobody
+from validators.lexicon import may_name_place, names_worker, over_someone, primarily_a
 
 from .lexicon import apostrophe_dropped, called_out, kind_noun
 
@@ -496,9 +496,28 @@ def endings(doc: Any) -> list[Change]:
         if obj is None or obj.pos_ not in ("NOUN", "PROPN"):
             continue
         anymore = any(c.lower_ in ("anymore", "longer") for c in tok.subtree)
+        if tok.lemma_.lower() in END_VERBS and _put_somewhere(tok):
+            continue  # "dropped my phone off a ladder", "left my bag on the bus": moved, kept
         if (_negated(tok) and anymore) or (tok.lemma_.lower() in END_VERBS and not _negated(tok)):
             out.append(Change(None, None, _phrase(_ended_place(tok, obj)), None))
     return out
+
+
+#: Prepositions that say where a thing went or was left.
+_MOTION_PREPS = frozenset(["off", "onto", "into", "on", "down", "over", "under", "behind"])
+
+
+def _put_somewhere(verb: Any) -> bool:
+    """A verb of ending said of a thing with where it went or was left ("dropped my
+    phone off a stepladder", "left my keys on the bus"): the thing moved, nothing ended.
+    A time after the preposition says when ("quit my job on friday")."""
+    for prep in verb.children:
+        if prep.dep_ != "prep" or prep.lower_ not in _MOTION_PREPS:
+            continue
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if obj is not None and not a_time(obj) and obj.ent_type_ not in _TIMES:
+            return True
+    return False
 
 
 def _ended_place(verb: Any, obj: Any) -> Any:
@@ -781,6 +800,8 @@ def value_candidates(doc: Any) -> list[Candidate]:
         root = span.root
         if root.dep_ == "pobj" and root.head.lower_ in _WHEN_PREPS:
             continue  # "after the review": when it happened, not a value
+        if where_said_bare(span):
+            continue  # "dropped it off a ladder on site": where it happened, not a value
         if root.ent_type_ in _TIMES or any(
             t.lower_ in ("a", "an", "some", "no", "any", "every", "my", "our", "your")
             or t.dep_ == "poss"
@@ -822,6 +843,27 @@ def value_candidates(doc: Any) -> list[Candidate]:
                 )
             )
     return out
+
+
+def where_said_bare(span: Any) -> bool:
+    """One singular noun after a preposition with no article, which WordNet knows as a
+    kind of place and not as the name of one: English says where one is that way ("on
+    site", "at work", "in town", "at home"), never a thing one has or uses ("in leeds"
+    names a place)."""
+    root = span.root
+    # a time the parser hung on it is no part of it ("on site thurs": "thurs" the head)
+    words = [t for t in span if not a_time(t)]
+    if len(words) != 1 or root.dep_ != "pobj" or root.head.pos_ != "ADP":
+        return False
+    word = words[0]
+    return (
+        word.is_lower
+        and word.tag_ == "NN"
+        # a phrase the parser hung on it says no more what it is ("at work for 2k")
+        and not any(c.dep_ in (*_PARTS, "det", "poss", "nummod") for c in word.children)
+        and may_name_place(word.lower_)
+        and not names_a_place(word.lower_)
+    )
 
 
 def _under(root: Any, by_root: dict[int, Any]) -> str | None:

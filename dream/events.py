@@ -59,6 +59,7 @@ from .changes import (
     _someone_else,
     _value_text,
     clause_context,
+    where_said_bare,
 )
 
 #: A value's clause is a start or an end when nearer those examples than the runner-up
@@ -122,6 +123,19 @@ class Event:
     #: someone else's by its possessor, given to or used by the speaker ("inherited
     #: grandad's volvo")
     handed: bool = False
+
+
+#: Entity labels of amounts.
+_AMOUNTS = frozenset(["MONEY", "CARDINAL", "QUANTITY"])
+
+
+def _a_price(span: Any) -> bool:
+    """An amount of money, or one said after "for" ("for 2k", "for 3 grand"): what
+    something cost, never a thing one has."""
+    root = span.root
+    if root.ent_type_ == "MONEY":
+        return True
+    return root.ent_type_ in _AMOUNTS and root.dep_ == "pobj" and root.head.lower_ == "for"
 
 
 def _doings(doc: Any) -> list[Any]:
@@ -222,7 +236,11 @@ class EventReader:
     """Reads starts and ends of values in a run's first-person statements."""
 
     def __init__(
-        self, embedder: Any, topics: tuple[str, ...] = (), used: dict[str, str] | None = None
+        self,
+        embedder: Any,
+        topics: tuple[str, ...] = (),
+        used: dict[str, str] | None = None,
+        places: set[str] = frozenset(),
     ):
         self.embedder = embedder
         #: words the run uses as values of an attribute (`dream.uses`): "fiesta" -> Gets
@@ -233,6 +251,8 @@ class EventReader:
         self.attributes = classifier_for(embedder, "attribute")
         self.words = classifier_for(embedder, "name_word")
         self.topics = set(topics)
+        #: names (lower case) the run reads as places (`dream.lowercase`)
+        self.places = places
 
     def read(self, items: list[tuple[Any, Any]]) -> None:
         """`items`: (Statement, parsed sentence), the speaker's own. Adds to each
@@ -256,8 +276,17 @@ class EventReader:
                     continue  # a time, or chat ("its ok", "tbh")
                 if value.isupper() and len(value) > 3:
                     continue  # shouted ("WE GOT THE KEYS TODAY"): no name by its capitals
-                if any(c.dep_ == "nummod" for c in span.root.children) and not span.root.ent_type_:
-                    continue  # a count ("3 weeks now", "4 cans"): how much, not which
+                if (
+                    any(
+                        c.dep_ == "nummod" and c.ent_type_ not in _TIMES for c in span.root.children
+                    )
+                    and not span.root.ent_type_
+                ):
+                    continue  # a count ("3 weeks now", "4 cans"), not a year ("a 2012 corsa")
+                if where_said_bare(span):
+                    continue  # "off a lad at work", "on site": where, no value
+                if _a_price(span):
+                    continue  # "bought a corsa off a lad for 2k": what it cost, no car
                 if span.root.pos_ not in ("NOUN", "PROPN", "VERB") and not span.root.ent_type_:
                     continue
                 verb = _clause(span.root)
@@ -321,6 +350,11 @@ class EventReader:
         if not events:
             return
         self._type(events, statements)
+        # A place is no thing one has, uses or does, whatever its clause reads like
+        # ("put me on the shorter van route round knowle": no vehicle)
+        events = [
+            ev for ev in events if not self._a_place(ev) or KINDS.get(ev.attr or "") == "place"
+        ]
         # someone else's thing becomes the speaker's ("dad gave me his old golf"); their
         # home, workplace or partner does not ("i stayed at my mum's house in X")
         events = [
@@ -351,6 +385,11 @@ class EventReader:
                 ev.also = _had_before(ev, [st for st, _ in items])
             _record(ev)
         self._name_traded(items)
+
+    def _a_place(self, ev: Event) -> bool:
+        """The run reads the event's value as a place (`dream.lowercase`, its pages)."""
+        words = ev.value.lower().split()
+        return bool(words) and (ev.value.lower() in self.places or words[-1] in self.places)
 
     def _type(self, events: list[Event], statements: list[Any]) -> None:
         """Each event's attribute by its value's kind (see the module's docstring)."""

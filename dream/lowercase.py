@@ -344,6 +344,11 @@ def _grammar(t: Any) -> str:
     kids = {c.dep_ for c in t.children}
     if kids & {"det", "poss", "nummod", "amod"}:
         return "thing"  # "the yaris", "my fam", "2 vapes"
+    before = t.doc[t.i - 1] if t.i > t.sent.start else None
+    if before is not None and before.lower_ in _AT and before.dep_ == "compound":
+        # "the lighter route round frenchay": the parser took the preposition for a noun
+        # of the name; where it stands says a place all the same
+        return "place"
     if any(c.dep_ == "compound" and c.lower_.rstrip(".") not in TITLES for c in t.lefts):
         return "other"  # the end of a longer name: "st vincent's", "andre whitfield"
     if t.dep_ == "compound":

@@ -374,15 +374,16 @@ class StatementReader:
                 if chunk[0].lower_ in _POSSESSIVE and (found := _owned(chunk)):
                     owned_phrases.append((len(out[r.path]) - 1, r.path, *found))
         self._type_owned(out, owned_phrases)
-        read_roles(candidates, self.role, self.embedder, self.change, self.topic)
+        places = {k for k, n in self.named.items() if n.type == "place"}
+        read_roles(candidates, self.role, self.embedder, self.change, self.topic, places)
         # What names are by what the run does with them ("the fiesta failed its mot":
         # a car), whoever's they are and whatever the sentence tells (`dream.uses`)
         people = {k for k, n in self.named.items() if n.type in ("person", "pet")}
-        used = kinds_by_use(self.embedder, docs, people)
+        used = kinds_by_use(self.embedder, docs, people | places)
         self._read_attributes(typed, used, people)
         # Starts and ends of values told in other turns, and the attributes the readings
         # above could not name (`dream.events`).
-        EventReader(self.embedder, tuple(self.topic.labels), used).read(typed + asides)
+        EventReader(self.embedder, tuple(self.topic.labels), used, places).read(typed + asides)
         keep_best_of_turn(out)
         merge_repeats(out)
         return out

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from validators.lexicon import may_name_place
+
 from .changes import Candidate, Change
 
 #: A value is new (or old) when its clause is nearer those examples than the runner-up
@@ -43,15 +45,17 @@ def read_roles(
     embedder: Any,
     change: Any = None,
     topic: Any = None,
+    places: set[str] = frozenset(),
 ) -> None:
     """New and old values by the examples their clause is nearest to ("I use X now",
     "no more X"); a turn's new value replaces the old value the same turn names.
     `change` classifies a statement's sentence as a change or a steady state; `topic`
-    names a new value's attribute by its own clause (else the statement's topic)."""
+    names a new value's attribute by its own clause (else the statement's topic);
+    `places` are the names (lower case) the run reads as places (`dream.lowercase`)."""
     if not candidates:
         return
     found_values: list[tuple[Change, Any, Candidate]] = []
-    _read_turns(candidates, role, embedder, change, found_values)
+    _read_turns(candidates, role, embedder, change, found_values, places)
     _name_attributes(found_values, embedder, topic)
 
 
@@ -61,6 +65,7 @@ def _read_turns(
     embedder: Any,
     change: Any,
     found_values: list[tuple[Change, Any, Candidate]],
+    places: set[str] = frozenset(),
 ) -> None:
     scores = role.scores(embedder.embed([c.context for _, c in candidates]))
     changing = _changing(candidates, change)
@@ -69,7 +74,7 @@ def _read_turns(
     for (st, cand), row in zip(candidates, scores, strict=True):
         turns[(st.anchor[0], st.n)].append((row, st, cand))
     for found in turns.values():
-        if _after_end(found, (new, old, other), found_values):
+        if _after_end(found, (new, old, other), found_values, places):
             continue
         rows = [row for row, _, _ in found]
         m_new, i_new = _lead(rows, new)
@@ -94,7 +99,7 @@ def _read_turns(
         else:
             # A clear end; the new value, if any, is the other phrase more like a new
             # value than like nothing ("goodbye X, i keep everything in Y now").
-            i_new = _successor(found, rest, (new, old, other), found[i_old][1:])
+            i_new = _successor(found, rest, (new, old, other), found[i_old][1:], places)
             if i_new < 0:
                 st = found[i_old][1]
                 st.changes.append(Change(None, None, found[i_old][2].value, None))
@@ -111,16 +116,27 @@ def _successor(
     rest: list[int],
     roles: tuple[int, int, int],
     ended: tuple[Any, Candidate] | None = None,
+    places: set[str] = frozenset(),
+    old_value: str | None = None,
 ) -> int:
     """The phrase of `rest` most like a new value rather than like nothing, by at least
     PARTNER_MARGIN; -1 when none is. A phrase of the ending's own clause ("sold X to the
     lad for 1,800") is a detail of the ending unless its words are more like a new value
-    than an old one."""
+    than an old one. A place succeeds only a place: "sold the bike, its the tram now
+    from salford" names where from, no vehicle."""
     new, old, other = roles
+    gone = old_value or (ended[1].value if ended is not None else None)
+    gone_label = ended[1].label if ended is not None else None
 
     def fits(i: int) -> bool:
         row, st, cand = found[i]
         if row[new] - row[other] < PARTNER_MARGIN:
+            return False
+        if (
+            gone is not None
+            and _a_place(cand.value, places)
+            and not _place_like(gone, gone_label, places)
+        ):
             return False
         same = ended is not None and st is ended[0] and cand.clause == ended[1].clause
         return not same or row[new] > row[old]
@@ -142,6 +158,7 @@ def _after_end(
     found: list[tuple[Any, Any, Candidate]],
     roles: tuple[int, int, int],
     found_values: list[tuple[Change, Any, Candidate]],
+    places: set[str] = frozenset(),
 ) -> bool:
     """A turn whose grammar already ended a value ("i quit coffee") and names its
     successor in other words ("yerba mate in the morning instead"): the successor takes
@@ -153,7 +170,7 @@ def _after_end(
     st_end, ended = ends[0]
     rest = [i for i in range(len(found)) if not _overlap(found[i][2].value, ended.old or "")]
     own = next((f for f in found if f[1] is st_end and _overlap(f[2].value, ended.old or "")), None)
-    i_new = _successor(found, rest, roles, own[1:] if own else None)
+    i_new = _successor(found, rest, roles, own[1:] if own else None, places, ended.old)
     if i_new < 0:
         return True  # the end stands alone, as the grammar read it
     _, st, cand = found[i_new]
@@ -161,6 +178,28 @@ def _after_end(
     st.changes.append(Change(None, cand.value, ended.old, None))
     found_values.append((st.changes[-1], st, cand))
     return True
+
+
+#: Entity labels of places.
+_PLACE_LABELS = frozenset(["GPE", "LOC", "FAC"])
+
+
+def _a_place(value: str, places: set[str]) -> bool:
+    """A name the run reads as a place. (The tagger's own label is no proof: it reads
+    "i keep my notes in Obsidian now" as a place.)"""
+    words = value.lower().split()
+    return bool(words) and (value.lower() in places or words[-1] in places)
+
+
+def _place_like(value: str, label: str | None, places: set[str]) -> bool:
+    """A place's name, tagged or read as one, or a word WordNet knows as a kind of place
+    ("the flat", "house")."""
+    words = value.lower().split()
+    return (
+        label in _PLACE_LABELS
+        or _a_place(value, places)
+        or (bool(words) and may_name_place(words[-1]))
+    )
 
 
 def _specific(cand: Candidate) -> bool:

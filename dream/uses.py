@@ -69,7 +69,8 @@ def _given_to(tok: Any) -> bool:
 def kinds_by_use(embedder: Any, docs: list[Any], people: set[str] = frozenset()) -> dict[str, str]:
     """`docs`: the run's parsed sentences, anyone's. Returns the words (lower case, a
     phrase's head) that the run uses as values of an attribute, and that attribute. A
-    word the run reads as a person's or a pet's (`people`) is never one."""
+    word the run reads as a person's, a pet's or a place's (`people`) is never one: "the
+    van route round knowle" reads like a use of a vehicle, and knowle is where."""
     uses: list[tuple[str, str]] = []
     for doc in docs:
         for span in _phrases(doc):
