@@ -36,6 +36,7 @@ from .extract import (
 from .mentions import NAMED_TYPES, Mentions, Topic, third_person_facts, topic_after
 from .orient import Plan, WorkItem
 from .owner import adopt_owner, introduced_name
+from .parties import documents, owner_from_documents, user_turns
 from .requests import keep_request
 from .subjects import SubjectIndex
 from .summarize import build_summary
@@ -416,6 +417,22 @@ class WikiBuilder:
             stand_in = stand_in or any(t.role == "user" for t in session.turns)
         if stand_in and not self.principal:
             self.principal = "User"
+
+    def learn_principal_from_documents(self) -> None:
+        """Whose memory it is, when no turn said and nobody set it: the one party of the
+        user's own documents that is the user ("Employee: Kieran Doyle" on the payslip
+        the user calls "my payslip"; `dream.parties`). The stand-in "User"'s profile is
+        taken over, as when the owner signs a message."""
+        if self.principal != "User" or self.plan.config.owner or self.subjects.embedder is None:
+            return
+        party = owner_from_documents(
+            documents(self.repo, self.plan),
+            lambda: user_turns(self.repo, self.plan),
+            self.subjects.embedder,
+        )
+        if party is not None:
+            self.principal = party.name
+            adopt_owner(self, "User", party.name)
 
     def _principal_of(self, session: Session) -> tuple[str | None, str | None]:
         """(the user's name in this session, the speaker name it is also known by)."""

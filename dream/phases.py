@@ -50,6 +50,7 @@ def run_engine(
     outcome.forgotten = wiki.apply_forget(plan.new_forget)
     done: list[tuple[WorkItem, list[tuple[int, str, Observation]]]] = []
     wiki.learn_principal(item.session for item in plan.items)
+    wiki.learn_principal_from_documents()
     for i, item in enumerate(plan.items):
         if i and time.monotonic() - started > limits.max_seconds:
             outcome.deferred += [it.path for it in plan.items[i:]]
