@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from language.names import chat_words
+from language.places import towns_in
 from validators.lexicon import base_forms, kind_asked, known, names_someone, names_worker
 
 from .reading import Similarity
@@ -64,8 +65,14 @@ def _parsed(text: str) -> Any:
 
 def noun_starts(text: str) -> set[int]:
     """Where the words the tagger reads as nouns, names or adjectives start ("white" in
-    "a white van"; not "round" in "came round", nor "called" in "a dog called rex")."""
-    return {t.idx for t in _parsed(text) if t.pos_ in _NOUNS or t.pos_ == "ADJ"}
+    "a white van"; not "round" in "came round", nor "called" in "a dog called rex"), but
+    for a town and its preposition ("the van route round knowle", tagged nouns)."""
+    placed = _where_said(text)
+    return {
+        t.idx
+        for t in _parsed(text)
+        if (t.pos_ in _NOUNS or t.pos_ == "ADJ") and not any(a <= t.idx < b for a, b in placed)
+    }
 
 
 def names_kind(
@@ -81,8 +88,11 @@ def names_kind(
     stone harbour" after the assistant's "Stone Harbour")."""
     forms = set(base_forms(kind)) | {kind}
     nouns: list[str] = []
+    placed = _where_said(text)
     for tok in _parsed(text):
         low = tok.lower_
+        if any(a <= tok.idx < b for a, b in placed):
+            continue  # "the van route round knowle": a town and its "round", no sport
         if _label_number(tok):
             return True  # "health sciences 207", "oficina 33": a number that names
         if not low.isalpha() or len(low) < 3 or tok.pos_ in _FUNCTION:
@@ -113,6 +123,18 @@ def names_kind(
     if similarity is None or not nouns:
         return False
     return max(similarity(kind, list(dict.fromkeys(nouns)))) >= SIM_KIND
+
+
+def _where_said(text: str) -> list[tuple[int, int]]:
+    """The towns a sentence names after a preposition of place, with the preposition
+    (`language.places.towns_in`): where something is, which names no make or model
+    though no dictionary knows the town, nor a thing by the preposition the tagger took
+    for a noun."""
+    out = []
+    for a, b in towns_in(text):
+        prep = text.rfind(" ", 0, max(a - 1, 0)) + 1
+        out.append((prep, b))
+    return out
 
 
 #: Words before a noun that make it someone else's: "my nurse", "her driver".

@@ -792,9 +792,11 @@ def _names_job(label: set[str], value: str) -> bool:
     from .question import type_nouns
 
     jobs = {t for w, kind in type_nouns().items() if kind == "occupation" for t in terms(w)}
+    words = WORD.findall(value.lower())
+    if not any(w.isalpha() and len(w) > 2 for w in words):
+        return False  # "Work and money (amount): 16-35" is a number under a word for work
     if label & jobs:
         return True
-    words = WORD.findall(value.lower())
     return not any(ch.isdigit() for ch in value) and any(names_worker(w) for w in words[-2:])
 
 

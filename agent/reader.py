@@ -25,7 +25,7 @@ from .about import _about
 from .evidence import Block
 from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
-from .picker import _LIST_GAP, _PLURAL, _plural, _value
+from .picker import _LIST_GAP, _PLURAL, _names_job, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import ENDED, Currency, _ended, _latest_first, _value_at, said_of_before
@@ -606,6 +606,9 @@ class Reader(Currency, Mentions):
             and not f.historic
             and sim >= SIM_FOCUS
             and not self.someone_for_no_one(_value(f))
+            # "Work and money (amount): 16-35" is near "what does he do for work now?"
+            # but says no job
+            and (self.q.answer_type != "occupation" or _names_job(terms(f.attr), _value(f)))
         )
 
     def _similarities(self, pool: Sequence[Candidate]) -> list[float]:

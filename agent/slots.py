@@ -358,8 +358,17 @@ def _verbs_above(sentence: str, start: int, end: int) -> Iterator[tuple[Any, lis
     tok = span.root
     while tok.head.i != tok.i:
         tok = tok.head
-        if _is_verb(tok):
+        if _is_verb(tok) or _copula(tok):
             yield tok, _subjects(tok)
+
+
+def _copula(tok: Any) -> bool:
+    """ "is" with a subject of its own: "she's the ops manager" says the job of her."""
+    return (
+        tok.pos_ == "AUX"
+        and tok.lemma_ == "be"
+        and any(c.dep_ in ("nsubj", "nsubjpass") for c in tok.children)
+    )
 
 
 @lru_cache(maxsize=4096)

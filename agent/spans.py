@@ -15,6 +15,7 @@ from functools import cache
 
 from language.dates import MONTHS, dates
 from language.names import TITLES, chat_words, looks_like_name, names_a_place
+from language.places import towns_in
 from validators.lexicon import base_forms, kind_among, primarily_someone
 
 from .text import NUMBER_WORDS, lexicon, stopwords
@@ -574,15 +575,18 @@ def _unknown_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
 
 
 def _places_in_lowercase(sentence: str, taken: list[Span]) -> list[Span]:
-    """Dictionary words of a sentence typed in lower case that name a city, country or
-    state ("my sister is up in glasgow now"), shown capitalised. Not one that begins a
+    """Towns, and dictionary words of a sentence typed in lower case that name a city,
+    country or state ("my sister is up in glasgow now"), shown capitalised. Not one that begins a
     longer name, a noun after it ("leeds uni"): where that name ends is not told by its
     case; but a noun WordNet files under places or bodies of people ("state", "college",
     "council", "airport") ends it: "a faculty job at oregon state" is at Oregon State."""
     from validators.lexicon import is_noun
 
-    out = []
-    for m in _free_words(sentence, taken):
+    # A town of the gazetteer where a place stands ("at her parents in round rock", "the
+    # van route round knowle"; `language.places`), though no dictionary names it.
+    towns = [(a, b) for a, b in towns_in(sentence) if not _overlaps(a, b, taken)]
+    out = [Span(sentence[a:b].title(), a, b) for a, b in towns]
+    for m in _free_words(sentence, [*taken, *out]):
         if not names_a_place(m.group(0)):
             continue
         after = re.match(r"\s+([a-z]{3,})", sentence[m.end() :])

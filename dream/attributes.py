@@ -37,6 +37,7 @@ from language.names import (
     names_a_place,
     stands_for_a_verb,
 )
+from language.places import names_a_town
 from validators.lexicon import (
     describes,
     kind_among,
@@ -402,6 +403,8 @@ def fits(
         unknown = span.root.is_lower and not known_word(span.root.lower_)
         inside = unknown and span.root.dep_ == "pobj" and span.root.head.lower_ == "in"
         town = unknown and _after_street(span)  # "41 orford road, walthamstow"
+        # "at tasha's parents in round rock": a town of the gazetteer where places stand
+        town = town or names_a_town(span.doc.text, span.start_char, span.end_char)
         return (
             label in _PLACE_LABELS or inside or town or (named and label not in ("PERSON", "NORP"))
         )
@@ -851,9 +854,9 @@ class AttributeReader:
                     and _topic(ch.attr, self.topics)
                 )
             ]  # fmt: skip
-        if not found:
-            return
-        scores = self.classifier.scores(self.embedder.embed(contexts))
+        # With no value phrase found, someone's home below may still be read ("we're
+        # officially at tasha's parents in X" names the place by the home's owner).
+        scores = self.classifier.scores(self.embedder.embed(contexts)) if found else []
         others = [i for i, b in enumerate(besides) if b]
         if others:
             more = self.classifier.scores(self.embedder.embed([besides[i] for i in others]))
@@ -953,7 +956,7 @@ class AttributeReader:
             ),
             self._as_home,
         )
-        for key, (entry, before) in homes.read(items).items():
+        for key, (entry, before) in homes.read(items, changing).items():
             # someone's home, by the parse and two readings, over a lone reading's value
             # ("moved in with my girlfriend!! her place in bootle, the walton flat is
             # someone elses problem now": Bootle, not Walton)
@@ -1212,6 +1215,8 @@ def _state(
             # is what changed to.
             traded.attr, traded.new, traded.new_type = attr, value, new_type
             traded.new_label = span.label_ or span.root.ent_type_ or None
+            if traded.old and _common(traded.old):
+                traded.old = None  # "gave the keys back": no old home, as below
         return  # the statement's change is read ("fizzy water instead" of diet coke)
     for ch in st.changes:
         if ch.new and _same(ch.new, low):

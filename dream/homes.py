@@ -45,6 +45,10 @@ _AGAIN = frozenset(
 #: and as living there (over a visit) by this much together: a second signal beside the
 #: grammar, which found someone's home.
 AT_HOME = 0.02
+#: ... and by more than nothing in a sentence that reads as a change (`roles._changing`):
+#: two signals that agree, as `attributes.CHANGE_MARGIN` lowers the bar of a value ("moving
+#: day was brutal. but we're officially at tasha's parents in X").
+AT_HOME_CHANGED = 0.0
 #: Dependents that start a clause of their own: no words of the speaker's being there.
 _OWN_CLAUSE = frozenset(["advcl", "ccomp", "conj", "relcl", "parataxis", "cc", "punct"])
 
@@ -167,9 +171,13 @@ class HomeReader:
         span = sent.doc[obj.left_edge.i : obj.i + 1]
         return span if self.place(span) else None
 
-    def read(self, items: list[tuple[Any, Any]]) -> dict[tuple[int, str], tuple[Any, Any]]:
+    def read(
+        self, items: list[tuple[Any, Any]], changing: frozenset[int] | set[int] = frozenset()
+    ) -> dict[tuple[int, str], tuple[Any, Any]]:
         """Per statement that puts its speaker in someone's home: ((margin, statement,
-        place, value, context), the statement whose turn named the place, when another)."""
+        place, value, context), the statement whose turn named the place, when another).
+        `changing`: ids of the statements whose sentence reads as a change, where the
+        home needs only to read as one at all (`AT_HOME_CHANGED`)."""
         ordered = sorted(items, key=lambda it: (it[0].when or dt.date.min, it[0].n))
         named = self._homes_named(ordered)
         found = []
@@ -217,9 +225,11 @@ class HomeReader:
         ):
             if os.environ.get("BRAIN_DEBUG_ATTRIBUTES") == "2":  # every home read
                 print(
-                    f"  someone's home? {place.text!r} {margin:+.3f} | {context}", file=sys.stderr
+                    f"  someone's home? {place.text!r} {margin:+.3f}"
+                    f"{' (a change)' if id(st) in changing else ''} | {context}",
+                    file=sys.stderr,
                 )
-            if margin < AT_HOME:
+            if margin < (AT_HOME_CHANGED if id(st) in changing else AT_HOME):
                 continue
             key = (id(st), "Lives in")
             value = _value_text(place) or place.text

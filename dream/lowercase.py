@@ -40,6 +40,7 @@ from validators.lexicon import (
     is_noun,
     is_past,
     known,
+    names_someone,
     primarily_a,
     primarily_someone,
 )
@@ -355,6 +356,11 @@ def _grammar(t: Any) -> str:
         # "andre whitfield" starts a longer name; "yaris hybrid" names a kind of thing
         return "other" if looks_like_name(t.head.lower_) else "thing"
     head = t.head
+    possessor = t.dep_ == "poss" and any(c.dep_ == "case" for c in t.children)
+    if possessor and (names_someone(head.lower_) or _relation_word(head.lower_)):
+        # "at tasha's parents", "jo's little sister": whose people they are is someone,
+        # only a person has parents, though "at" stands before the word
+        return "person"
     if t.i > 0 and t.doc[t.i - 1].lower_ in _AT and t.dep_ != "pobj":
         # "we're in leith now": the parser reads an unknown lower-case word after "in"
         # as anything but its object; where it stands says a place all the same.

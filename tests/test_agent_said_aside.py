@@ -167,3 +167,26 @@ def test_a_job_said_of_someone_else_is_not_the_askers(tmp_path: Path):
     # supervisor named in brackets are none of them the asker's job
     for wrong in ("mechanic", "shouter", "rob"):
         assert wrong not in said, said
+
+
+MANAGERS_JOB = """---
+date: 2025-06-23T21:00:00-05:00
+title: new job
+---
+## User
+
+first week at the new place done. they gave me a 24-70 to use which is nice. my manager is priya shah, she's the studio manager, bit intense but fair
+
+## Assistant
+
+Sounds like a good start! Having the company's lens saves you a lot.
+"""
+
+
+def test_a_job_said_of_her_with_is_answers_not_what_i_do(tmp_path: Path):
+    # "she's the studio manager" is Priya's job, said with "is" (no verb but the copula),
+    # and neither her name nor the lens is the asker's job
+    root = memory_from(tmp_path, {"job.md": MANAGERS_JOB}, dream=True)
+    answer = first_line(root, "what do i do for work now?").lower()
+    assert not any(w in answer for w in ("priya", "studio manager", "24-70")), answer
+    assert first_line(root, "who is my manager?").startswith("Priya Shah")
