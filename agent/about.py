@@ -132,6 +132,8 @@ def _about_said(
             return "name"  # "She works as a nurse", just after Mila was named
     if spoken and who and who in subj.speakers:
         if _OPENS_WITH_HER.match(low):
+            if _pet_just_said(c, known_people):
+                return "speaker"  # "got a kitten last week!! she's called mochi": the pet
             # "She works as a nurse", "she works theatres ..., so we'd see each other":
             # about someone else, whatever "we" comes later ("she and i" is both; "they"
             # may be things: "They were an important part of our wedding"). A clause of
@@ -163,6 +165,21 @@ def _about_said(
     if c.via in subj.pages and not subj.speakers:
         return "page"  # a turn a line of the page of the thing asked about retells
     return None
+
+
+def _pet_just_said(c: Candidate, known_people: set[str]) -> bool:
+    """The sentence before, in the same turn, names an animal and no one: "she" or "he"
+    is the animal ("got a kitten last week!! she's called mochi"), by the usual sense of
+    its words in WordNet."""
+    from validators.lexicon import primarily_a, primarily_someone
+
+    before = [text for text, block in c.earlier if block is c.block]
+    if not before:
+        return False
+    words = [w for w in re.findall(r"[a-z]+", before[-1].lower()) if len(w) > 2]
+    if any(w in known_people or primarily_someone(w) == "person" for w in words):
+        return False
+    return any(primarily_a(w, "animal") for w in words)
 
 
 @lru_cache(maxsize=4096)

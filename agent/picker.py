@@ -24,6 +24,7 @@ from validators.lexicon import (
     known,
     names_worker,
     over_someone,
+    primarily_a,
     primarily_someone,
 )
 
@@ -242,6 +243,15 @@ class SpanPicker:
             kind == "thing" and bool(head) and not asks_someone(self.similarity, head or "")
         )
 
+    @cached_property
+    def _asks_an_animal(self) -> bool:
+        """The question names an animal and no person ("what's my cat called?", "what
+        breed is the dog?"), by the usual sense of its words in WordNet."""
+        words = [w for w in WORD.findall(self.q.text.lower()) if w not in stopwords()]
+        if any(primarily_someone(w) == "person" for w in words):
+            return False  # "what's my cat's vet called?"
+        return any(primarily_a(w, "animal") for w in words)
+
     # -- answer spans ----------------------------------------------------------------------
 
     def span(self, c: Candidate) -> tuple[str | None, bool, dt.date | None]:
@@ -421,6 +431,10 @@ class SpanPicker:
             # - dr. alvarez" says who the doctor is, "Round Rock" where.
             titled = [n for n in spans if n.text.split()[0].lower().rstrip(".") in TITLES]
             spans = titled or spans
+        if kind == "name" and self._asks_an_animal:
+            # "what's my cat called?": someone memory knows as a person is no cat's name
+            # ("marcus wants to get a second cat")
+            spans = [n for n in spans if n.text.lower() not in self.known_people]
         if spans and _PLURAL.search(q.text):
             return _joined(s, self._nearest(s, spans), spans), False
         named = self._apposed(s, spans)

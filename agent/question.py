@@ -125,8 +125,9 @@ def analyse(text: str) -> Question:
         answer_type = "frequency"
     elif re.search(r"\bhow long\b", low):
         answer_type = "duration"
-    elif re.search(r"\bdo(es)? for (a )?(living|work)\b", low) or any(
-        kinds.get(t) == "occupation" for t in toks
+    elif re.search(r"\bdo(es)? for (a )?(living|work)\b", low) or (
+        # "who was my boss at the job i left?" asks for someone, though "job" is said
+        wh not in ("who", "whom") and any(kinds.get(t) == "occupation" for t in toks)
     ):
         answer_type = "occupation"
     elif wh in ("who", "whom") or re.search(r"\b(name|named|called|call)\b", low):

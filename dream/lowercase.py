@@ -32,7 +32,14 @@ from typing import Any
 import numpy as np
 
 from language import classifier_for
-from language.names import TITLES, known_word, looks_like_name, names_nobody, stands_for_a_verb
+from language.names import (
+    TITLES,
+    given_names,
+    known_word,
+    looks_like_name,
+    names_nobody,
+    stands_for_a_verb,
+)
 from language.person import is_bare_contraction
 from memory_schema.links import normalize_key
 from validators.lexicon import (
@@ -513,12 +520,17 @@ def decide(
     for key, found in by_key.items():
         # A person by position, unless the examples clearly read a thing or a place; a
         # thing or a place by position or, where the position says neither, by examples.
+        # A given name ("marcus", "olivia") where a person stands is someone's, however
+        # the examples read its clause ("X found a townhouse in kettering"); only where
+        # it stands as a thing or a place is it none.
+        given = key in given_names()
+        tolerance = float("inf") if given else TOLERANCE
         person = [
-            u for u, lead in found if u.relation or (u.grammar == "person" and lead > -TOLERANCE)
+            u for u, lead in found if u.relation or (u.grammar == "person" and lead > -tolerance)
         ]
         other = [
             u for u, lead in found
-            if not u.relation and (u.grammar in ("thing", "place") or lead < -TOLERANCE)
+            if not u.relation and (u.grammar in ("thing", "place") or lead < -tolerance)
         ]  # fmt: skip
         if key in pages and len(person) > len(other):
             title, type_ = pages[key]

@@ -30,7 +30,34 @@ def looks_like_name(word: str) -> bool:
         return False  # WordNet lists no pronouns nor determiners ("everything", "whose")
     if is_bare_contraction(low):
         return False
-    return not known_word(low) and not (len(low) >= 6 and _misspelt(low))
+    if known_word(low):
+        return False
+    # A given name is no misspelling: "marcus" is one letter from "arcus" (a cloud),
+    # "olivia" from "oliva", "declan" from "declaw".
+    return low in given_names() or not (len(low) >= 6 and _misspelt(low))
+
+
+@cache
+def given_names() -> frozenset[str]:
+    """Given names of many countries in Latin letters, lower case (about 17,000): the
+    person providers of the `faker` package, whose lists come from census and registry
+    data, shipped inside the package."""
+    import importlib
+    import pkgutil
+
+    import faker.providers.person as person
+
+    out: set[str] = set()
+    for found in pkgutil.iter_modules(person.__path__):
+        try:
+            provider = importlib.import_module(f"{person.__name__}.{found.name}").Provider
+        except (ImportError, AttributeError):
+            continue
+        for kind in ("first_names", "first_names_male", "first_names_female"):
+            names = provider.__dict__.get(kind)  # a property in some locales: no list
+            if isinstance(names, (dict, list, tuple, set, frozenset)):
+                out |= {n.lower() for n in names if n.isascii() and n.isalpha()}
+    return frozenset(out)
 
 
 def may_name(low: str) -> bool:
