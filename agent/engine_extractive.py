@@ -22,6 +22,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import cache
 
 from language.names import chat_words
 from memory_schema.links import short_quote
@@ -43,6 +44,7 @@ from .question import (
     asks_with_verb,
     names_amount,
     names_owner,
+    type_nouns,
 )
 from .reader import Reader, asks_several, dominant_names
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
@@ -188,6 +190,12 @@ class ExtractiveEngine:
             # "dentsit": search again with the spelling memory uses.
             q = analyse(fixed)
             pool = _dedupe([*pool, *self._candidates(self._search(fixed))])
+        if q.answer_type == "occupation" and not _job_nouns() & set(WORD.findall(q.text.lower())):
+            # "what do i do for a living?" shares no word with "Job title: Apprentice
+            # Electrician" on a payslip, nor with "my new role": search the words that
+            # label a job as well.
+            label = " ".join(sorted(_job_nouns()))
+            pool = _dedupe([*pool, *self._candidates(self._search(label), rank_shift=2)])
         users = [*self.owner_names, *_users(pool)]
         recased = _recase(q.text, self._people(pool, users))
         if recased != q.text:
@@ -727,6 +735,12 @@ def _initialled(question: str, pool: list[Candidate]) -> str:
             if re.search(rf"(?<!\d )(?<!['’])\b{short}\b(?! ?\d)", joined):
                 return question[: run[0].start()] + short + question[run[-1].end() :]
     return question
+
+
+@cache
+def _job_nouns() -> frozenset[str]:
+    """The words that say a job ("job", "role", "occupation", ...: `type_nouns`)."""
+    return frozenset(w for w, kind in type_nouns().items() if kind == "occupation")
 
 
 def _recase(question: str, people: list[str]) -> str:

@@ -29,7 +29,7 @@ from validators.lexicon import (
 )
 
 from .kinds import job_phrases, noun_starts
-from .labels import Labels, field_of
+from .labels import Labels, field_of, fields
 from .offered import of_another_thing
 from .question import Question
 from .slots import Asked, Fill, asked_slot, fill, reported, said_of_another
@@ -352,6 +352,14 @@ class SpanPicker:
             ongoing = _ONGOING.search(q.text) is not None
             return self._pick(s, durations(s) or (since_spans(s) if ongoing else []))
         if kind == "occupation":
+            # "Job title: Apprentice Electrician (Year 1)": a field whose label says a job
+            titled = [
+                Span(f.value, f.start, f.end)
+                for f in fields(s)
+                if _names_job(terms(f.label), f.value) and not self._in_question(f.value)
+            ]
+            if titled:
+                return self._pick(s, titled)
             found = occupations(s)
             # A job said as a phrase of its own ("on nights at the depot, forklift
             # driver, so ..."): a worker's noun by WordNet, said of no one else.

@@ -23,6 +23,7 @@ from validators.lexicon import concrete
 
 from .about import _about
 from .evidence import Block
+from .labels import fields
 from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
 from .picker import _LIST_GAP, _PLURAL, _names_job, _plural, _value
@@ -268,9 +269,9 @@ class Reader(Currency, Mentions):
             found_late = (c.rank > 3 or c.context) and not retells
             labelled = bool(self._asked_fields(c))  # "Monthly rent:" for the payment
             late = matched == 0 and about in ("none", "speaker", "own") and found_late
-            said = about == "speaker" and (
-                self._job_said(c) or (kind_near(c) and self._thing_said(c))
-            )
+            said = (
+                about == "speaker" and (self._job_said(c) or (kind_near(c) and self._thing_said(c)))
+            ) or (about == "own" and self._job_said(c))  # "Job title: ..." in one's payslip
             if late and not labelled and not said:
                 continue
             kept.append((c, about, focus, focus_frac, matched))
@@ -384,7 +385,13 @@ class Reader(Currency, Mentions):
                 q.answer_type == "occupation"
                 and span
                 and not weak
-                and (about == "speaker" or (about == "name" and self._job_of_subject(c.text, span)))
+                and (
+                    about == "speaker"
+                    or (about == "name" and self._job_of_subject(c.text, span))
+                    # ... or by the asker's own document, as the value of a field whose
+                    # label says a job: "Job title: Apprentice Electrician"
+                    or (about == "own" and _job_field(c.text, span))
+                )
             )
             unmatched = (
                 matched == 0 and (not focus or focus_frac == 0) and sim < bar and not c.indexed
@@ -636,6 +643,15 @@ class Reader(Currency, Mentions):
 #: Words of a reply short enough to lean on the question it answers ("dog!!", "yes,
 #: the blue one").
 SHORT_REPLY = 3
+
+
+def _job_field(text: str, span: str) -> bool:
+    """The span is the value of a field whose label is a word for a job ("Job title:
+    Apprentice Electrician"), not the label ("Employee: Kieran Doyle")."""
+    at = text.lower().find(span.lower())
+    return at >= 0 and any(
+        f.start <= at < f.end and _names_job(terms(f.label), f.value) for f in fields(text)
+    )
 
 
 def asks_several(q: Question) -> bool:
