@@ -205,12 +205,18 @@ class ExtractiveEngine:
         subj, extra = self._subject(q, pool, users)
         q = as_of_now(self._attribute_asked(q, subj), subj)  # "what car do i have?"
         pool = _dedupe([*pool, *extra, *self._indexed(q, subj)], subj.pages)
-        unnamed = _without_names(q.text, subj.names | subj.owner_names | dominant_names(q, pool))
-        if unnamed != q.text and _unsaid_by_top(terms(unnamed), pool):
+        # Asked of the owner by name ("what was kieran's take home pay?"), the question is
+        # the asker's own: their turns and documents never say the name, which ranks the
+        # pages and the blocks that do say it first. Searched in the first person too.
+        owner_named = subj.mine and q.owner != "me"
+        asked_as = _in_first_person(q.text, subj.owner_names) if owner_named else q.text
+        unnamed = _without_names(asked_as, subj.names | subj.owner_names | dominant_names(q, pool))
+        if unnamed != q.text and (owner_named or _unsaid_by_top(terms(unnamed), pool)):
             # "How much Metacam does Biscuit get?": every block about Biscuit matches the
             # name; the one that says what was asked may only share the rarer word.
+            shift = 0 if owner_named else 2
             pool = _dedupe(
-                [*pool, *self._candidates(self._search(unnamed), rank_shift=2)], subj.pages
+                [*pool, *self._candidates(self._search(unnamed), rank_shift=shift)], subj.pages
             )
         known_people, known_names = self._known(pool, users)
         reader = Reader(
@@ -763,6 +769,16 @@ def _unsaid_by_top(words: set[str], pool: list[Candidate], top: int = 3) -> bool
         if c.rank < top and (c.fact is not None or not _by_ai(c.block)):
             said |= c.words() if c.fact is not None else terms(c.block.text) | c.words()
     return bool(words - said)
+
+
+def _in_first_person(question: str, owner_names: set[str]) -> str:
+    """The question as its owner would ask it: "kieran's pay" -> "my pay", for each of
+    the owner's names and first names."""
+    out = question
+    words = {n.lower() for n in owner_names if n} | {n.split()[0].lower() for n in owner_names if n}
+    for name in sorted(words, key=len, reverse=True):
+        out = re.sub(rf"(?<![\w-]){re.escape(name)}['’]s\b", "my", out, flags=re.I)
+    return out
 
 
 def _without_names(question: str, names: set[str]) -> str:
