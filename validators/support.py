@@ -63,6 +63,7 @@ from .clause_support import clause_vouches
 from .connective import connective_vouches, role_said_of_a_thing
 from .converse import who_does_what
 from .dated import days_left_open, unsupported_date
+from .events import event_vouches
 from .feelings import said_feeling
 from .inferred import inferred
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
@@ -539,6 +540,10 @@ def _unsupported_words(
             ok = said_feeling(said.get(w, w), ev.text, model) is not None
         if not ok:
             alone.append(w)
+    if alone:
+        # A life event the block tells in an idiom: 'resigned' for 'handed in my notice'.
+        vouched = event_vouches([said.get(w, w) for w in alone], written or text, ev.text, model)
+        alone = [w for w in alone if said.get(w, w) not in vouched]
     if alone:
         # A word with no checkable detail whose clause reads as one of the block's.
         shown = {said.get(w, w): blocked[w] for w in alone}
