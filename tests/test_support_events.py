@@ -31,6 +31,9 @@ def test_losing_a_job_and_a_birth_in_their_own_words() -> None:
     ev = "the wife had the baby last night!! a little girl, both doing well"
     assert check("Rhea's wife gave birth to a baby girl.", ev, SAID, model=True).ok
     assert not check("Rhea's wife got engaged to a baby girl.", ev, SAID, model=True).ok
+    # A habit's verb is the habit: giving up one is no giving up of another.
+    ev = "quit vaping 3 weeks ago and honestly i feel so much better"
+    assert not check("Rhea has not smoked for three weeks.", ev, SAID, model=True).ok
     # What else a verb has is no event of its own: 'injured in bed with flu' is no illness.
     ev = "sorry for going quiet, been in bed with flu all week"
     assert not check("Rhea has been injured in bed with flu all week.", ev, SAID, model=True).ok

@@ -7,8 +7,9 @@ job' no nearer to 'handed in my notice' (0.33) than 'was sacked' (0.30). It read
 of telling an event close to other ways of telling it, so events are classified by
 examples (the "event" group of language/data/prototypes.json: leaving a job, losing
 one, a new one, moving home, a pregnancy, a birth, an engagement, a wedding, a split,
-a death, an illness, an injury, retiring, passing or failing a test, giving up or
-taking up a habit, and plain statements that tell none). A claim word is accounted for
+a death, an illness, an injury, retiring, passing or failing a test, and plain
+statements that tell none; no class for giving up or taking up a habit, whose verb is
+the habit: 'has not smoked' for 'quit vaping' is another one). A claim word is accounted for
 when it is the verb of a phrase, or a noun that verb acts on, that reads as an event
 a phrase of the block also reads as: 'resigned' and 'job' in "resigned from her job at
 the bank" for "handed in my notice at the bank". Another event ('was fired') is not,
