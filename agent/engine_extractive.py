@@ -208,8 +208,8 @@ class ExtractiveEngine:
         # Asked of the owner by name ("what was kieran's take home pay?"), the question is
         # the asker's own: their turns and documents never say the name, which ranks the
         # pages and the blocks that do say it first. Searched in the first person too.
-        owner_named = subj.mine and q.owner != "me"
-        asked_as = _in_first_person(q.text, subj.owner_names) if owner_named else q.text
+        asked_as = _in_first_person(q.text, subj.owner_names) if subj.mine else q.text
+        owner_named = asked_as != q.text  # "kieran's pay" asked as "my pay"
         unnamed = _without_names(asked_as, subj.names | subj.owner_names | dominant_names(q, pool))
         if unnamed != q.text and (owner_named or _unsaid_by_top(terms(unnamed), pool)):
             # "How much Metacam does Biscuit get?": every block about Biscuit matches the
