@@ -22,7 +22,6 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from functools import cache
 
 from language.names import chat_words
 from memory_schema.links import short_quote
@@ -42,9 +41,9 @@ from .question import (
     analyse,
     asks_job_alone,
     asks_with_verb,
+    job_nouns,
     names_amount,
     names_owner,
-    type_nouns,
 )
 from .reader import Reader, asks_several, dominant_names
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
@@ -190,11 +189,11 @@ class ExtractiveEngine:
             # "dentsit": search again with the spelling memory uses.
             q = analyse(fixed)
             pool = _dedupe([*pool, *self._candidates(self._search(fixed))])
-        if q.answer_type == "occupation" and not _job_nouns() & set(WORD.findall(q.text.lower())):
+        if q.answer_type == "occupation" and not job_nouns() & set(WORD.findall(q.text.lower())):
             # "what do i do for a living?" shares no word with "Job title: Apprentice
             # Electrician" on a payslip, nor with "my new role": search the words that
             # label a job as well.
-            label = " ".join(sorted(_job_nouns()))
+            label = " ".join(sorted(job_nouns()))
             pool = _dedupe([*pool, *self._candidates(self._search(label), rank_shift=2)])
         users = [*self.owner_names, *_users(pool)]
         recased = _recase(q.text, self._people(pool, users))
@@ -741,12 +740,6 @@ def _initialled(question: str, pool: list[Candidate]) -> str:
             if re.search(rf"(?<!\d )(?<!['’])\b{short}\b(?! ?\d)", joined):
                 return question[: run[0].start()] + short + question[run[-1].end() :]
     return question
-
-
-@cache
-def _job_nouns() -> frozenset[str]:
-    """The words that say a job ("job", "role", "occupation", ...: `type_nouns`)."""
-    return frozenset(w for w, kind in type_nouns().items() if kind == "occupation")
 
 
 def _recase(question: str, people: list[str]) -> str:

@@ -811,9 +811,9 @@ def _plural_noun(word: str) -> bool:
 def _names_job(label: set[str], value: str) -> bool:
     """A page's value says a job: its label is a word for one ("Role", "Job"), or the
     value, with no number in it, ends in a worker's noun by WordNet."""
-    from .question import type_nouns
+    from .question import job_nouns
 
-    jobs = {t for w, kind in type_nouns().items() if kind == "occupation" for t in terms(w)}
+    jobs = {t for w in job_nouns() for t in terms(w)}
     words = WORD.findall(value.lower())
     if not any(w.isalpha() and len(w) > 2 for w in words):
         return False  # "Work and money (amount): 16-35" is a number under a word for work

@@ -43,6 +43,12 @@ def type_nouns() -> dict[str, str]:
     return {w: kind for kind, words in table.items() for w in words}
 
 
+@cache
+def job_nouns() -> frozenset[str]:
+    """The words that say a job ("job", "role", "occupation", ...: `type_nouns`)."""
+    return frozenset(w for w, kind in type_nouns().items() if kind == "occupation")
+
+
 def has_cue(text: str, key: str) -> bool:
     low = " " + " ".join(WORD.findall(text.lower())) + " "
     return any(f" {cue} " in low for cue in _words(key))
@@ -230,7 +236,7 @@ def asks_job_alone(q: Question, whom: set[str]) -> bool:
     a job; a sentence that names none ("i work from home") is no answer."""
     if q.answer_type != "occupation":
         return False
-    jobs = {t for w, kind in type_nouns().items() if kind == "occupation" for t in terms(w)}
+    jobs = {t for w in job_nouns() for t in terms(w)}
     return not set(q.terms) - whom - jobs - terms("work living") - _when_words()
 
 
