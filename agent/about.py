@@ -171,15 +171,13 @@ def _pet_just_said(c: Candidate, known_people: set[str]) -> bool:
     """The sentence before, in the same turn, names an animal and no one: "she" or "he"
     is the animal ("got a kitten last week!! she's called mochi"), by the usual sense of
     its words in WordNet."""
-    from validators.lexicon import primarily_a, primarily_someone
+    from .kinds import an_animal_and_no_one
 
     before = [text for text, block in c.earlier if block is c.block]
     if not before:
         return False
     words = [w for w in re.findall(r"[a-z]+", before[-1].lower()) if len(w) > 2]
-    if any(w in known_people or primarily_someone(w) == "person" for w in words):
-        return False
-    return any(primarily_a(w, "animal") for w in words)
+    return an_animal_and_no_one(words, known_people)
 
 
 @lru_cache(maxsize=4096)

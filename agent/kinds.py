@@ -21,7 +21,7 @@ A noun of the sentence (by the tagger) names the kind when
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -135,6 +135,18 @@ def _where_said(text: str) -> list[tuple[int, int]]:
         prep = text.rfind(" ", 0, max(a - 1, 0)) + 1
         out.append((prep, b))
     return out
+
+
+def an_animal_and_no_one(words: Iterable[str], people: Collection[str] = ()) -> bool:
+    """The usual sense of one of the words is an animal and of none a person, by WordNet,
+    and none names someone memory knows (`people`): "got a kitten last week" (then "she"
+    is the kitten), "what's my cat called?" (not "what's my cat's vet called?")."""
+    from validators.lexicon import primarily_a, primarily_someone
+
+    said = list(words)
+    if any(w in people or primarily_someone(w) == "person" for w in said):
+        return False
+    return any(primarily_a(w, "animal") for w in said)
 
 
 #: Words before a noun that make it someone else's: "my nurse", "her driver".

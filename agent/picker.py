@@ -24,11 +24,10 @@ from validators.lexicon import (
     known,
     names_worker,
     over_someone,
-    primarily_a,
     primarily_someone,
 )
 
-from .kinds import job_phrases, noun_starts
+from .kinds import an_animal_and_no_one, job_phrases, noun_starts
 from .labels import Labels, field_of, fields
 from .offered import of_another_thing
 from .question import Question
@@ -248,9 +247,7 @@ class SpanPicker:
         """The question names an animal and no person ("what's my cat called?", "what
         breed is the dog?"), by the usual sense of its words in WordNet."""
         words = [w for w in WORD.findall(self.q.text.lower()) if w not in stopwords()]
-        if any(primarily_someone(w) == "person" for w in words):
-            return False  # "what's my cat's vet called?"
-        return any(primarily_a(w, "animal") for w in words)
+        return an_animal_and_no_one(words)  # not "what's my cat's vet called?"
 
     # -- answer spans ----------------------------------------------------------------------
 
