@@ -125,16 +125,13 @@ def names_kind(
     return max(similarity(kind, list(dict.fromkeys(nouns)))) >= SIM_KIND
 
 
-def _where_said(text: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=4096)
+def _where_said(text: str) -> tuple[tuple[int, int], ...]:
     """The towns a sentence names after a preposition of place, with the preposition
     (`language.places.towns_in`): where something is, which names no make or model
     though no dictionary knows the town, nor a thing by the preposition the tagger took
     for a noun."""
-    out = []
-    for a, b in towns_in(text):
-        prep = text.rfind(" ", 0, max(a - 1, 0)) + 1
-        out.append((prep, b))
-    return out
+    return tuple((text.rfind(" ", 0, max(a - 1, 0)) + 1, b) for a, b in towns_in(text))
 
 
 def an_animal_and_no_one(words: Iterable[str], people: Collection[str] = ()) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 
 from .wordlists import cached_words
 
@@ -66,10 +66,12 @@ def in_gazetteer(phrase: str) -> bool:
     return _plain(phrase) in _gazetteer()
 
 
-def towns_in(sentence: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=4096)
+def towns_in(sentence: str) -> tuple[tuple[int, int], ...]:
     """Where a sentence names a town after a preposition of place, as (start, end) of
     the town's words (see the module docstring). Case is ignored, so a capitalized town
-    is found too; the callers use this for text typed in lower case."""
+    is found too; the callers use this for text typed in lower case. Cached: the reader
+    and Dream ask it again of the same sentence for each word or phrase they weigh."""
     from .names import known_word, names_a_place
 
     out: list[tuple[int, int]] = []
@@ -84,7 +86,7 @@ def towns_in(sentence: str) -> list[tuple[int, int]]:
         more = _AND.match(low, end)  # "in cascais and estoril"
         if more:
             starts.insert(0, more.end())
-    return out
+    return tuple(out)
 
 
 def _town_at(low: str, at: int, known_word, names_a_place) -> int | None:
