@@ -33,8 +33,10 @@ _LONGEST = 3
 
 #: Prepositions a place follows: "live in X", "moved to X", "up from X", "round X".
 _PLACE_PREPS = re.compile(r"(?<![\w'’-])(?:in|into|to|from|near|outside|round|around|nr)\s+")
-#: A town's words: letters, with a dot, an apostrophe or a hyphen ("st. ives", "o'fallon").
-_WORD = re.compile(r"[a-z][a-z.'’-]*")
+#: A town's words: letters, with an apostrophe or a hyphen ("o'fallon"), or a short word
+#: cut with a dot ("st. ives"); a sentence's full stop is no part of the name ("moved to
+#: knowle.").
+_WORD = re.compile(r"[a-z]{1,3}\.(?=\s)|[a-z][a-z'’-]*")
 #: Between two towns said together: "in cascais and estoril".
 _AND = re.compile(r"\s*(?:,|and|or|&)\s+")
 
@@ -61,9 +63,9 @@ def _towns() -> set[str]:
 
 
 def in_gazetteer(phrase: str) -> bool:
-    """The gazetteer has a town, a country or a US state of this name, whatever its case
-    or accents ("Round Rock", "round rock", "malmo")."""
-    return _plain(phrase) in _gazetteer()
+    """The gazetteer has a town, a country or a US state of this name, whatever its case,
+    accents or dots ("Round Rock", "round rock", "malmo", "st. ives")."""
+    return _plain(phrase.replace(".", "")) in _gazetteer()
 
 
 @lru_cache(maxsize=4096)

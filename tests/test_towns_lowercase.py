@@ -66,6 +66,9 @@ That's good of him while your knee heals.
         ("the shorter van route round knowle for now", ["knowle"]),
         ("my clients are mostly in cascais and estoril", ["cascais", "estoril"]),
         ("going to jas's mum's in cardiff for christmas", ["cardiff"]),
+        ("we moved to knowle.", ["knowle"]),  # a full stop ends the name
+        ("i live in round rock. its hot", ["round rock"]),
+        ("moved to st. ives last spring", ["st. ives"]),
         ("in march we went to reading", []),  # words first, towns only as more words
         ("went to jordan's after work", []),  # whose home, not where
         ("a round rock in the garden", []),  # no preposition of place before it
