@@ -117,6 +117,9 @@ class SpanPicker:
     _asked_things: set[str]
     asks_money: bool
     asks_code: bool
+    #: Asked about before, the values memory says hold now are no answer (set by
+    #: `recency.Currency._value_before` while it reads the turn a current value came from).
+    _held_now: frozenset[str] = frozenset()
 
     def _of_attribute(self, c: Candidate) -> bool:
         """A page's value of the attribute the question is after (`Question.attribute`),
@@ -626,6 +629,8 @@ class SpanPicker:
         if said & self._before_stems:
             # "where did i work before lumen?": Lumen Health is when, not the answer.
             return True
+        if said and said <= self._held_now:
+            return True  # "where did i live before?": not where the page says i live now
         return words <= qwords or (len(words) == 1 and bool(said) and said <= self._q_stems)
 
     @cached_property

@@ -205,6 +205,7 @@ class Currency(QuestionFacets):
     change, the one said before, a page's dated line."""
 
     dialogues: frozenset[str]
+    _held_now: frozenset[str]  # see `picker.SpanPicker`
 
     def _value_before(self, readings: list[Reading]) -> list[Reading]:
         """For a question about before ("where did i work before lumen?", "... used to"):
@@ -231,12 +232,18 @@ class Currency(QuestionFacets):
             return [pick, *(r for r in readings if r is not pick)]
         rest = [r for r in readings if r.candidate.fact is not best]
         current = (best.value or "").lower()
-        for block in best.blocks:
-            turn = Candidate(block.text, (block,), readings[0].candidate.rank)
-            span, weak, when = self.span(turn)
-            if span and not weak and span.lower() not in current:
-                top = replace(readings[0], candidate=turn, span=span, when=when)
-                return [top, *rest]
+        # The current value is no answer, however the turn says it: "we moved out of the
+        # flat in headingley, new place is in chapel allerton" names both towns.
+        self._held_now = frozenset(terms(current))
+        try:
+            for block in best.blocks:
+                turn = Candidate(block.text, (block,), readings[0].candidate.rank)
+                span, weak, when = self.span(turn)
+                if span and not weak and span.lower() not in current:
+                    top = replace(readings[0], candidate=turn, span=span, when=when)
+                    return [top, *rest]
+        finally:
+            self._held_now = frozenset()
         return rest
 
     def _superseded(self, readings: list[Reading], pool: Sequence[Candidate]) -> list[Reading]:
