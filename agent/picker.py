@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from language.dates import WEEKDAY_NAMES, dates, is_date_word, render_date
 from language.names import TITLES, may_name
+from validators.endings import ending_verb
 from validators.lexicon import (
     base_forms,
     describes,
@@ -72,6 +73,10 @@ _PLURAL = re.compile(r"\bwho (?:are|were)\b|\b(?:two|three|four|both)\b|\bnames\
 #: What stands between the items of a list: ", ", " and ", ", and ", " & ".
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+and|&)\s*", re.I)
 #: A question after a day of the week, not a date ("which night is the class?").
+#: Between the two ends of a period: "from 30 May 2025 to 29 May 2029", "3 - 9 june".
+_PERIOD_TO = re.compile(r"\s*(?:to|until|till|through|thru|-|–|—)\s*", re.I)
+#: Verbs that ask when a period began (its end is asked by any verb of ending).
+_STARTING = frozenset(["start", "begin", "commence"])
 _WEEKDAY_ASKED = re.compile(
     r"\b(?:which|what) (?:night|evening|morning|weekday)s?\b|\bday of the week\b", re.I
 )
@@ -280,6 +285,9 @@ class SpanPicker:
             # thing's. Asked "when did i sign ...?", "today" stays.
             stated = [sp for sp in found if sp.date != said]
             found = stated or found
+        bound = self._period_bound(c.text, found)
+        if bound is not None:
+            return bound.text, False, bound.date
         if found:
             sp = self._nearest(c.text, found)
             return sp.text, False, sp.date
@@ -309,6 +317,11 @@ class SpanPicker:
         habit = _WEEKDAYS_HABIT.search(c.text)
         if habit:
             return f"every {(habit.group(1) or habit.group(2)).capitalize()}", False, None
+        if self.q.present:
+            # "when does the van lease end?" asks for a day a sentence states: the day a
+            # sentence with none was said ("is better to buy a van or lease one") is when
+            # it was talked of, no answer to what is or will be.
+            return None, False, None
         return (render_date(said), True, said) if said else (None, False, None)
 
     def _span(self, c: Candidate) -> tuple[str | None, bool]:
@@ -685,9 +698,41 @@ class SpanPicker:
 
     def _in_slot(self, s: str, span: str | None) -> bool:
         """The answer fills the slot the question asks about in its sentence."""
+        if span and self.q.answer_type == "date" and self._asks_bound:
+            bound = self._period_bound(s, _date_spans(s, None))
+            return bound is not None and bound.text == span
         fit = self._fill(s) if span else None
         at = s.lower().find(span.lower()) if span else -1
         return fit is not None and at >= 0 and fit.holds(at, at + len(span or ""))
+
+    @cached_property
+    def _asks_bound(self) -> str | None:
+        """Which end of a period a date question asks: "end" for "when does the van lease
+        end?" (a verb of ending, `validators.endings`), "start" for "when did the course
+        begin?"; None for any other."""
+        for tok in self._parsed:
+            # The root is the verb, though the tagger calls it a noun ("does the van
+            # lease end?" reads as a noun compound "van lease end").
+            verb = tok.pos_ in ("VERB", "AUX") or tok.dep_ == "ROOT"
+            if not verb or tok.lemma_.lower() in ("be", "do", "have"):
+                continue
+            if tok.lemma_.lower() in _STARTING:
+                return "start"
+            if ending_verb(tok.lemma_.lower(), [c.lower_ for c in tok.children]):
+                return "end"
+        return None
+
+    def _period_bound(self, s: str, found: list[Span]) -> Span | None:
+        """Asked when something ends or starts, the date that bounds a period said with
+        both its ends: "29 May 2029" of "from 30 May 2025 to 29 May 2029" for "when does
+        the lease end?", the first for "when did it start?"."""
+        if not self._asks_bound or len(found) < 2:
+            return None
+        found = sorted(found, key=lambda sp: sp.start)
+        for a, b in zip(found, found[1:], strict=False):
+            if _PERIOD_TO.fullmatch(s[a.end : b.start]):
+                return b if self._asks_bound == "end" else a
+        return None
 
     def _pick(self, s: str, spans: list[Span]) -> tuple[str | None, bool]:
         if not spans:

@@ -179,6 +179,12 @@ def analyse(text: str) -> Question:
     drop = {t for t in all_terms if _is_type_word(t)}
     generic = {w for v in _words("generic_verbs") for w in terms(v)}
     focus_words = list(head) if head else []
+    held = _held_by_possessed(text, chain) if not head else None
+    if held and not terms(held) <= drop:
+        # "when is the balance due for alyssa and kevin's wedding?" asks about the
+        # balance; the wedding is what it is for, which a sentence about it need not say
+        # ("The remaining balance of $3,000 is due on September 18").
+        focus_words, chain = [held], []
     if _head_owned_elsewhere(low, head, chain, drop):
         # "how much pension came out of my pay?": the pay is where the pension is; a
         # sentence about the pension need not say it ("Pension: £96.70").
@@ -482,6 +488,27 @@ def _head_owned_elsewhere(
     if not head or not chain or all(t in drop for w in head for t in terms(w)):
         return False
     return bool(re.search(rf"\b(?:{'|'.join(_PREPS)})\s+(?:my|our)\s+{re.escape(chain[0])}\b", low))
+
+
+def _held_by_possessed(text: str, chain: list[str]) -> str | None:
+    """The noun a possessive chain's phrase hangs on by a preposition: "balance" in
+    "when is the balance due for alyssa and kevin's wedding?", "ceremony" in "what time
+    is the ceremony at tom's wedding?". None when the phrase hangs on a verb ("who did i
+    go to sam's party with?": the party is what was gone to) or no preposition leads it."""
+    if not chain or not re.search(rf"\b(?:{'|'.join(_PREPS)})\s+\S+", text.lower()):
+        return None
+    from language.nlp import parse
+
+    last = chain[-1].split()[-1]
+    for tok in parse([text])[0]:
+        if tok.lower_ != last or tok.dep_ != "pobj" or not any(c.dep_ == "poss" for c in tok.children):
+            continue
+        up = tok.head.head  # the word the preposition hangs on ("due" or "ceremony")
+        if up.pos_ == "ADJ" and up.dep_ == "amod":
+            up = up.head  # "the balance due for": the adjective says the noun's state
+        if up.pos_ == "NOUN" and up.dep_ in ("nsubj", "nsubjpass", "attr"):
+            return up.lower_
+    return None
 
 
 def _chain(low: str) -> tuple[str | None, list[str]]:
