@@ -26,6 +26,7 @@ from validators.lexicon import (
     names_worker,
     over_someone,
     primarily_someone,
+    sense_of,
 )
 
 from .kinds import an_animal_and_no_one, job_phrases, noun_starts
@@ -75,8 +76,6 @@ _LIST_GAP = re.compile(r"\s*(?:,|,?\s+and|&)\s*", re.I)
 #: A question after a day of the week, not a date ("which night is the class?").
 #: Between the two ends of a period: "from 30 May 2025 to 29 May 2029", "3 - 9 june".
 _PERIOD_TO = re.compile(r"\s*(?:to|until|till|through|thru|-|–|—)\s*", re.I)
-#: Verbs that ask when a period began (its end is asked by any verb of ending).
-_STARTING = frozenset(["start", "begin", "commence"])
 _WEEKDAY_ASKED = re.compile(
     r"\b(?:which|what) (?:night|evening|morning|weekday)s?\b|\bday of the week\b", re.I
 )
@@ -696,29 +695,40 @@ class SpanPicker:
             text = text.title()  # "dublin", "leith walk": names typed in lower case
         return text
 
+    def _bounds_period(self, s: str, span: str | None) -> bool:
+        """The answer is the end (or start) of a period `s` states, which the question
+        asks: "29 May 2029" of "from 30 May 2025 to 29 May 2029" for "when does the lease
+        end?"."""
+        if not span or self.q.answer_type != "date" or not self._asks_bound:
+            return False
+        bound = self._period_bound(s, _date_spans(s, None))
+        return bound is not None and bound.text == span
+
     def _in_slot(self, s: str, span: str | None) -> bool:
         """The answer fills the slot the question asks about in its sentence."""
-        if span and self.q.answer_type == "date" and self._asks_bound:
-            bound = self._period_bound(s, _date_spans(s, None))
-            return bound is not None and bound.text == span
         fit = self._fill(s) if span else None
         at = s.lower().find(span.lower()) if span else -1
         return fit is not None and at >= 0 and fit.holds(at, at + len(span or ""))
 
     @cached_property
     def _asks_bound(self) -> str | None:
-        """Which end of a period a date question asks: "end" for "when does the van lease
-        end?" (a verb of ending, `validators.endings`), "start" for "when did the course
-        begin?"; None for any other."""
+        """Which end of a period a date question asks, by its verb's most used sense in
+        WordNet: "end" for "when does the van lease end/expire/run out?" (or a verb of
+        giving something up, `validators.endings`: "when did i leave?"), "start" for
+        "when did the course begin?"; None for any other."""
         for tok in self._parsed:
             # The root is the verb, though the tagger calls it a noun ("does the van
             # lease end?" reads as a noun compound "van lease end").
             verb = tok.pos_ in ("VERB", "AUX") or tok.dep_ == "ROOT"
             if not verb or tok.lemma_.lower() in ("be", "do", "have"):
                 continue
-            if tok.lemma_.lower() in _STARTING:
+            lemma = tok.lemma_.lower()
+            particle = next((c.lower_ for c in tok.children if c.dep_ == "prt"), None)
+            said = f"{lemma} {particle}" if particle else lemma  # "run out"
+            if sense_of(said, "begin", "v", primary=True):
                 return "start"
-            if ending_verb(tok.lemma_.lower(), [c.lower_ for c in tok.children]):
+            ending = sense_of(said, "end", "v", primary=True)  # "expire", "finish"
+            if ending or ending_verb(lemma, [c.lower_ for c in tok.children]):
                 return "end"
         return None
 

@@ -501,7 +501,11 @@ def _held_by_possessed(text: str, chain: list[str]) -> str | None:
 
     last = chain[-1].split()[-1]
     for tok in parse([text])[0]:
-        if tok.lower_ != last or tok.dep_ != "pobj" or not any(c.dep_ == "poss" for c in tok.children):
+        if tok.lower_ != last or not any(c.dep_ == "poss" for c in tok.children):
+            continue
+        while tok.dep_ == "conj" and tok.head is not tok:
+            tok = tok.head  # "for sam and lea's party" may parse as "sam" and "party"
+        if tok.dep_ != "pobj":
             continue
         up = tok.head.head  # the word the preposition hangs on ("due" or "ceremony")
         if up.pos_ == "ADJ" and up.dep_ == "amod":

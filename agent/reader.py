@@ -417,7 +417,9 @@ class Reader(Currency, Mentions):
                 score -= ABOUT_BONUS["page"] - ABOUT_BONUS["speaker"]
             if q.typed:
                 score += 0.45 if span and not weak else (0.15 if span else -0.3)
-                score += LABELLED if replied or self._tied(c, span) else 0.0
+                # ... as is the bound of a period asked: "to 29 May 2029" for its end
+                bound = self._bounds_period(c.text, span)
+                score += LABELLED if replied or self._tied(c, span) or bound else 0.0
                 score += SLOTTED if self._in_slot(c.text, span) else 0.0
                 score -= APART if self._apart(c, span) else 0.0
                 if span and q.answer_type == "name" and _PLURAL.search(q.text):
