@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import cached_property
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from language.dates import WEEKDAY_NAMES, dates, is_date_word, render_date
@@ -739,7 +740,7 @@ class SpanPicker:
         if not self._asks_bound or len(found) < 2:
             return None
         found = sorted(found, key=lambda sp: sp.start)
-        for a, b in zip(found, found[1:], strict=False):
+        for a, b in pairwise(found):
             if _PERIOD_TO.fullmatch(s[a.end : b.start]):
                 return b if self._asks_bound == "end" else a
         return None
