@@ -127,6 +127,11 @@ def counterpart(
             or any(stem(c) == stem(ew) or lexicon.relation(c, ew) == "same" for c in others)
         ):
             continue
+        if e.dep_ in ("aux", "auxpass"):
+            # An auxiliary is no act: the 'ca' of "can't make it" fills no slot, though
+            # the claim's verb may reword what its 'not' says ('will miss').
+            tied = tied or part == "verb"
+            continue
         rel = lexicon.relation(w, ew)
         if ew in FUNCTION_WORDS:
             # A word of saying ('told') is no counterpart, but may be what the claim's

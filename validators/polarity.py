@@ -12,6 +12,7 @@ from .claim_text import (
     _SUPPORTING,
     FUNCTION_WORDS,
     IRREALIS,
+    LIGHT_VERBS,
     NEGATIVE_VERBS,
     Evidence,
     Support,
@@ -63,6 +64,17 @@ _HELD_UNTIL = re.compile(
 )
 
 
+def _head_overlap(claim_verb: str, evidence_verb: str) -> int:
+    """Do the two predicates share their verb? Two light verbs ('has', 'got', 'make')
+    only when they are one verb: each shares a sense with half the dictionary, so 'has a
+    dental appointment' is no 'can't make thursday' said again."""
+    light = LIGHT_VERBS | FUNCTION_WORDS
+    if claim_verb in light and evidence_verb in light:
+        same = set(lexicon.base_forms(claim_verb)) & set(lexicon.base_forms(evidence_verb))
+        return int(bool(same))
+    return _overlap({claim_verb}, evidence_verb)
+
+
 def _taken_instead(words: set[str], p: Predicate) -> bool:
     """The claim's words are what an ending was for, not what it ended: 'left leith for
     glasgow', 'ditched spotify for tidal' end Leith and Spotify; Glasgow and Tidal are
@@ -110,7 +122,7 @@ def _polarity_and_modality(
         scored = [
             (
                 _overlap(words, " ".join(p.words))
-                + 0.5 * _overlap({part.head}, p.head)
+                + 0.5 * _head_overlap(part.head, p.head)
                 + _pronoun_for_thing(part, p, words),
                 p,
             )

@@ -69,6 +69,7 @@ from .inferred import inferred
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
 from .role_holders import role_not_held
 from .said_ties import defined_as, own_group, particle_verbs, same_object, split_particles
+from .same_person import one_person
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
@@ -516,6 +517,10 @@ def _unsupported_words(
             and any(_said_as_someones(e, ev.text) for e in rare[w])
         )
         ok = ok or any(model.pair(w, e) >= VERB_SIMILARITY for e in verbs.get(w, ()))
+        if not ok and pos.get(w) == "NOUN":
+            # The block's loose word for the same people: 'friends' for 'the girls',
+            # 'manager' for 'my boss' (same_person.py).
+            ok = any(one_person(said.get(w, w), e, model) for e in ev.content)
         if not ok and pos.get(w) == "NOUN" and unsaid:
             # A kind for a name the dictionary does not know: 'car' for 'the old Corolla'.
             ok = kind_of_named(said.get(w, w), unsaid, model) is not None

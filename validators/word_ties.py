@@ -24,7 +24,30 @@ def _lexical(word: str, ev: _Reading) -> bool:
         or bool(set(lexicon.base_forms(word)) & ev.bases)
         or (len(s) >= 6 and any(_same_root(s, e) for e in ev.stems))
         or _unknown_form(word, ev)
+        or any(contracted(t, word) for t in ev.words)
     )
+
+
+_VOWELS = frozenset("aeiou")
+
+
+def contracted(short: str, word: str) -> bool:
+    """Is `short` the word written with its vowels and some letters dropped, as chat
+    shortens it ('appt' for appointment, 'mgr' manager, 'tmrw' tomorrow, 'wks' weeks)?
+    Its first and last letters are the word's (or a dictionary form's), the rest are
+    consonants in the word's order, and the dictionary does not know it as a word of its
+    own: 'lol' and 'tbh' keep a vowel or a letter out of order, and 'part' is a word."""
+    if len(short) < 2 or not short.isalpha() or set(short[1:]) & _VOWELS:
+        return False
+    if len(short) >= len(word) or lexicon.known(short):
+        return False
+    for form in {word.lower(), *lexicon.base_forms(word)}:
+        if form[0] != short[0] or form[-1] != short[-1] or len(form) <= len(short):
+            continue
+        rest = iter(form[1:])
+        if all(c in rest for c in short[1:]):
+            return True
+    return False
 
 
 def _root(word: str) -> str:

@@ -1,0 +1,73 @@
+"""Tenth round on issue 18: chat's shortened words ('appt'), loose words for people
+('the girls', 'my boss') that a wiki line names by who they are, a light verb that ties
+no two predicates, and the auxiliary of "can't" that fills no slot."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tests.test_support_predicates import check
+from validators.polarity import _polarity_and_modality
+from validators.support import Evidence
+from validators.word_ties import contracted
+
+#: A Wednesday.
+SAID = dt.date(2026, 3, 11)
+
+
+def test_a_word_shortened_in_chat_is_the_word() -> None:
+    ev = "hospital appt friday morning so cant do the school run"
+    assert check("Rhea has a hospital appointment on Friday morning.", ev, SAID, model=True).ok
+    # The shortening stands for its own word only: a dentist is still no hospital.
+    r = check("Rhea has a dentist appointment on Friday morning.", ev, SAID, model=True)
+    assert not r.ok and "dentist" in r.words
+    assert contracted("mgr", "manager") and contracted("tmrw", "tomorrow")
+    # A word of its own, or one with a vowel kept, is no shortening: 'lol' is no 'local'.
+    assert not contracted("lol", "local") and not contracted("part", "apartment")
+
+
+def test_the_girls_may_be_her_friends_but_no_one_else() -> None:
+    ev = "back from lisbon!! weekend away with the girls was amazing"
+    assert check("Rhea spent the weekend in Lisbon with her friends.", ev, SAID, model=True).ok
+    # A partner, or people of another sex, are someone the block does not say.
+    for other in ("her boyfriend", "the boys"):
+        claim = f"Rhea spent the weekend in Lisbon with {other}."
+        assert not check(claim, ev, SAID, model=True).ok, other
+
+
+def test_my_boss_is_her_manager_but_not_her_director_or_coach() -> None:
+    ev = "my boss said yes to two weeks unpaid leave in march"
+    claim = "Rhea's manager agreed to two weeks of unpaid leave in March."
+    assert check(claim, ev, SAID, model=True).ok
+    for other in ("director", "coach"):
+        r = check(claim.replace("manager", other), ev, SAID, model=True)
+        assert not r.ok and other in r.words, other
+
+
+def test_a_light_verb_ties_no_two_predicates() -> None:
+    # 'has an appointment' shares only a sense of 'have' with "can't make saturday": it is
+    # the reason, said positively on both sides, not the refusal said again.
+    ev = "cant make saturday, got an appt in the morning"
+    blocks = [Evidence(ev, "Rhea Ilya", {SAID}, "Rhea", ("Ilya",), "Chat", SAID)]
+    claim = "Rhea cannot make Saturday because she has an appointment in the morning."
+    assert _polarity_and_modality(claim, blocks) is None
+    assert check(claim, ev, SAID, model=True).ok
+    r = check(claim.replace("cannot", "can"), ev, SAID, model=True)
+    assert not r.ok and r.reason.startswith("negation differs")
+
+
+def test_the_auxiliary_of_wont_fills_no_slot() -> None:
+    # The 'wo' the parser splits from "won't" is no act that 'miss' replaces: the claim's
+    # verb says what the block's 'not' does.
+    ev = "wont be at the pub quiz tonight, working late"
+    assert check(
+        "Rhea will miss the pub quiz tonight because she is working late.", ev, SAID, model=True
+    ).ok
+    r = check(
+        "Rhea will miss the pub quiz tonight because she is babysitting.", ev, SAID, model=True
+    )
+    assert not r.ok and "babysitting" in r.words
+    r = check(
+        "Rhea will attend the pub quiz tonight because she is working late.", ev, SAID, model=True
+    )
+    assert not r.ok
