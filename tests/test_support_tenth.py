@@ -8,6 +8,7 @@ import datetime as dt
 
 from tests.test_support_predicates import check
 from validators.polarity import _polarity_and_modality
+from validators.predicates import predicates
 from validators.support import Evidence
 from validators.word_ties import contracted
 
@@ -71,3 +72,16 @@ def test_the_auxiliary_of_wont_fills_no_slot() -> None:
         "Rhea will attend the pub quiz tonight because she is working late.", ev, SAID, model=True
     )
     assert not r.ok
+
+
+def test_being_off_something_is_going_without_it() -> None:
+    ev = "ive been off the booze since new year and feel loads better"
+    assert check("Rhea has stopped drinking alcohol since New Year.", ev, SAID, model=True).ok
+    r = check("Rhea drinks alcohol every weekend.", ev, SAID, model=True)
+    assert not r.ok
+    # Being off it is done, not a plan to stop.
+    r = check("Rhea is planning to stop drinking alcohol.", ev, SAID, model=True)
+    assert not r.ok and "modality" in r.reason
+    # 'off to' is going somewhere, no 'not'.
+    moods = {p.head: p.negative for p in predicates("im off to spain tomorrow", SAID)}
+    assert not any(moods.values())

@@ -80,6 +80,22 @@ def _no_way(tok: Any) -> bool:
     return any(d.lower_ == "no" and d.dep_ == "det" for w in ways for d in w.children)
 
 
+#: Verbs that say where someone is: 'off' something after them is being without it.
+_BEING = frozenset(["be", "stay", "keep"])
+
+
+def _off_something(tok: Any) -> tuple[str, ...]:
+    """The words of an 'off' with its object after a verb of being ('been off the fags',
+    'staying off sugar', 'off work all week'): without what it names, as 'quit' or 'not'
+    says, and only about that thing. Not 'off to spain', which is going."""
+    if tok.lemma_.lower() not in _BEING:
+        return ()
+    for c in tok.children:
+        if c.lower_ == "off" and c.dep_ == "prep" and any(g.dep_ == "pobj" for g in c.children):
+            return tuple(x.lower_ for x in c.subtree if not x.is_punct)
+    return ()
+
+
 def _negative(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, ...]]:
     """Is the predicate negative, by which verb of not doing ('quit'), if any, and what
     the negation is about when that is narrower than the predicate."""
@@ -100,6 +116,9 @@ def _negative_as_said(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, .
         return True, "", scope if len(scope) < len(own) else ()
     if yet_to(tok):
         return True, "", ()  # 'has yet to fix the boiler': has not fixed it
+    off = _off_something(tok)
+    if off:
+        return True, "", off  # 'been off the fags two months': not smoking them
     if _no_way(tok):
         return True, "", ()  # "no way i'm missing the reunion": not missing it
     if _says_no(tok):

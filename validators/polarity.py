@@ -75,6 +75,13 @@ def _head_overlap(claim_verb: str, evidence_verb: str) -> int:
     return _overlap({claim_verb}, evidence_verb)
 
 
+def _off_for_ending(claim: Predicate, ev: Predicate) -> float:
+    """A claim's verb of ending ('quit smoking', 'gave up alcohol') said by the block as
+    being off the thing ('been off the fags'): the 'off' is that verb, one word more in
+    common (negation.py reads the 'off')."""
+    return 1.0 if claim.neg_verb and ev.neg_scope[:1] == ("off",) else 0.0
+
+
 def _taken_instead(words: set[str], p: Predicate) -> bool:
     """The claim's words are what an ending was for, not what it ended: 'left leith for
     glasgow', 'ditched spotify for tidal' end Leith and Spotify; Glasgow and Tidal are
@@ -123,7 +130,8 @@ def _polarity_and_modality(
             (
                 _overlap(words, " ".join(p.words))
                 + 0.5 * _head_overlap(part.head, p.head)
-                + _pronoun_for_thing(part, p, words),
+                + _pronoun_for_thing(part, p, words)
+                + _off_for_ending(part, p),
                 p,
             )
             for p in ev_preds
