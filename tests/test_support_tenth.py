@@ -9,6 +9,8 @@ import datetime as dt
 from tests.test_support_predicates import check
 from validators.polarity import _polarity_and_modality
 from validators.predicates import predicates
+from validators.qualities import quality_said
+from validators.similarity import default_similarity
 from validators.support import Evidence
 from validators.word_ties import contracted
 
@@ -85,3 +87,28 @@ def test_being_off_something_is_going_without_it() -> None:
     # 'off to' is going somewhere, no 'not'.
     moods = {p.head: p.negative for p in predicates("im off to spain tomorrow", SAID)}
     assert not any(moods.values())
+
+
+def test_a_quality_said_with_another_adjective() -> None:
+    ev = "interview was brutal, so many curveballs"
+    assert check("Rhea says the interview was difficult.", ev, SAID, model=True).ok
+    # The other end of the scale reads alike to the model, but is the other worth.
+    r = check("Rhea says the interview was easy.", ev, SAID, model=True)
+    assert not r.ok and "easy" in r.words
+    ev = "cooked for 8 with one pan lol"
+    assert check("Rhea cooked dinner for eight people with a single pan.", ev, SAID, model=True).ok
+    # A quality the block has no word for is added: a large pan, a red bike.
+    r = check("Rhea cooked dinner for eight people with a large pan.", ev, SAID, model=True)
+    assert not r.ok and "large" in r.words
+    r = check("Rhea bought a red bike.", "bought a bike off marketplace", SAID, model=True)
+    assert not r.ok and "red" in r.words
+
+
+def test_a_quality_of_the_other_worth_is_no_paraphrase() -> None:
+    model = default_similarity()
+    assert quality_said("good", "the pay's decent but the hours are long", model) == "decent"
+    assert quality_said("bad", "the pay's decent but the hours are long", model) is None
+    # Opposites through a similar word: 'pricey' is similar to 'expensive'.
+    assert quality_said("cheap", "the flat is pricey", model) is None
+    # A feeling is left to the feelings' own examples.
+    assert quality_said("annoyed", "so relieved", model) is None

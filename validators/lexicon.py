@@ -648,3 +648,34 @@ def act_of_kind(noun: str, verb: str) -> bool:
     kinds = {w for s in _ancestors(usual, ACT_HOPS) for w in _words_of().get(s, ())} - own
     acts = {v for k in kinds for v in wn.related.get(k, frozenset()) if _is_verb(v)}
     return bool(acts & set(base_forms(verb)))
+
+
+@cache
+def _cluster(word: str) -> frozenset[str]:
+    """The word's dictionary forms and the words of the senses WordNet calls similar to
+    its adjective senses ('pricey' beside 'expensive', 'tough' beside 'hard')."""
+    wn = _load()
+    words = _words_of()
+    out = set(base_forms(word))
+    for s in _senses(word, rare=True):
+        if wn.pos[s] in ("a", "s"):
+            for t in (s, *wn.similar[s]):
+                out.update(words.get(t, ()))
+    return frozenset(out)
+
+
+@cache
+def opposed(claim_word: str, evidence_word: str) -> bool:
+    """Are the two adjectives opposites, directly or through a word similar to one of them
+    ('pricey' is similar to 'expensive', the opposite of 'cheap'; 'tough' to 'hard', the
+    opposite of 'easy')? WordNet lists opposites for head words only."""
+    wn = _load()
+    a, b = _cluster(claim_word), _cluster(evidence_word)
+    return any((x, y) in wn.antonyms or (y, x) in wn.antonyms for x in a for y in b)
+
+
+def related_words(word: str) -> frozenset[str]:
+    """The words WordNet derives from the word's dictionary forms or them from it
+    ('annual' -> year, 'adoption' -> adopt)."""
+    wn = _load()
+    return frozenset(r for b in base_forms(word) for r in wn.related.get(b, frozenset()))

@@ -67,6 +67,7 @@ from .events import event_vouches
 from .feelings import said_feeling
 from .inferred import inferred
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
+from .qualities import quality_said
 from .role_holders import role_not_held
 from .said_ties import defined_as, own_group, particle_verbs, same_object, split_particles
 from .same_person import one_person
@@ -539,6 +540,9 @@ def _unsupported_words(
                 for form in [v, *with_particle.get(v, ())]
             )
             ok = ok or same_event(word, text, ev.text, taken, model.vector, model.pair) is not None
+        if not ok and pos.get(w) == "ADJ":
+            # A quality the block says with another adjective: 'tough' for 'brutal'.
+            ok = quality_said(said.get(w, w), ev.text, model) is not None
         if not ok and pos.get(w) not in ("NOUN", "PROPN"):
             # A feeling the block says in its own words: 'nervous' for 'bricking it'. Not
             # a thing: 'knee' reads as the sore one, and a knee is no shoulder.
