@@ -112,3 +112,15 @@ def test_a_quality_of_the_other_worth_is_no_paraphrase() -> None:
     assert quality_said("cheap", "the flat is pricey", model) is None
     # A feeling is left to the feelings' own examples.
     assert quality_said("annoyed", "so relieved", model) is None
+
+
+def test_one_claim_predicate_over_two_of_the_block_agrees_with_both() -> None:
+    # 'will go to the staff party after her dentist appointment' speaks of both of the
+    # block's predicates as much: it says both happen, and the block denies one.
+    ev = "I won't be at the staff party, I've got a dentist appointment"
+    r = check(
+        "Rhea will go to the staff party after her dentist appointment.", ev, SAID, model=True
+    )
+    assert not r.ok and r.reason.startswith("negation differs")
+    claim = "Rhea will miss the staff party because she has a dentist appointment."
+    assert check(claim, ev, SAID, model=True).ok

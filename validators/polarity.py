@@ -156,6 +156,12 @@ def _polarity_and_modality(
         # ('to do astrophysics at uni' is studying it): the claim's verb says that act.
         weak = top < WEAK_ALIGNMENT and len(words) > 1 and not any(_does(p) for p in best)
         same = [p for p in best if _same_polarity(part, p, words)]
+        acts = [p for p in best if p.head]
+        if len(acts) > 1 and not weak and any(p not in same for p in acts):
+            # One predicate of the claim that speaks of two of the block's as much, one
+            # denied: 'will go to book club after her parents' evening' says both
+            # happen, and "won't be at book club, got a parents' evening" denies one.
+            same = []
         if ceases(part):
             # 'no longer owns a car' / 'sold my car', 'no longer plays the guitar' / 'gave
             # up the guitar': the ending is said as a done act, on the thing itself or on
