@@ -75,6 +75,20 @@ def _head_overlap(claim_verb: str, evidence_verb: str) -> int:
     return _overlap({claim_verb}, evidence_verb)
 
 
+def _speaks_of_each(words: set[str], preds: list[Predicate]) -> bool:
+    """Does the claim's predicate share two words or more with each of two or more block
+    predicates with a verb, no word with two of them ('book club' with one, 'parents
+    evening' with the other)? A word shared by chance ('see' of "long time no see") or
+    a question tag ("don't you think?") is not a predicate spoken of."""
+    acts = [p for p in preds if p.head]
+    if len(acts) < 2:
+        return False
+    shared = [{w for w in words if _overlap({w}, " ".join(p.words))} for p in acts]
+    if any(len(x) < 2 for x in shared):
+        return False
+    return all(not (a & b) for i, a in enumerate(shared) for b in shared[i + 1 :])
+
+
 def _off_for_ending(claim: Predicate, ev: Predicate) -> float:
     """A claim's verb of ending ('quit smoking', 'gave up alcohol') said by the block as
     being off the thing ('been off the fags'): the 'off' is that verb, one word more in
@@ -156,11 +170,11 @@ def _polarity_and_modality(
         # ('to do astrophysics at uni' is studying it): the claim's verb says that act.
         weak = top < WEAK_ALIGNMENT and len(words) > 1 and not any(_does(p) for p in best)
         same = [p for p in best if _same_polarity(part, p, words)]
-        acts = [p for p in best if p.head]
-        if len(acts) > 1 and not weak and any(p not in same for p in acts):
-            # One predicate of the claim that speaks of two of the block's as much, one
-            # denied: 'will go to book club after her parents' evening' says both
-            # happen, and "won't be at book club, got a parents' evening" denies one.
+        if any(p not in same for p in best) and _speaks_of_each(words, best):
+            # One predicate of the claim that speaks of two of the block's as much, each
+            # by words of its own, one denied: 'will go to book club after her parents'
+            # evening' says both happen, and "won't be at book club, got a parents'
+            # evening" denies one.
             same = []
         if ceases(part):
             # 'no longer owns a car' / 'sold my car', 'no longer plays the guitar' / 'gave
