@@ -711,6 +711,8 @@ class AttributeReader:
         self.people: set[str] = set()
         #: words the run uses as values of an attribute (`dream.uses`): no person's names
         self.used: dict[str, str] = {}
+        #: whether each sentence reads as a change (`roles.read_as_change`), or None
+        self.changed: Any = None
 
     def _a_thing(self, span: Any, margin: float, context: str, least: float = THING_MARGIN) -> bool:
         """A common noun as a thing's value: clearly so by the examples, one thing (not
@@ -914,6 +916,10 @@ class AttributeReader:
                 continue  # "got my payslip from hartley": a surname, whoever paid, no bank
             if place and _among_many(span):
                 continue  # "i have 3 houses in X": houses someone works at, not a home
+            if KINDS[attr] == "place" and _beside_it(span):
+                continue  # "apartment hunting near X": close to the home, not the home
+            if KINDS[attr] == "person" and _names_a_thing(span):
+                continue  # "signed the X wedding": whose wedding, no partner
             if (
                 not place
                 and i not in modifiers  # its noun says what it names
@@ -955,6 +961,7 @@ class AttributeReader:
                 or fits(span, "place", names, self._word_kind)
             ),
             self._as_home,
+            self.changed,
         )
         for key, (entry, before) in homes.read(items, changing).items():
             # someone's home, by the parse and two readings, over a lone reading's value
@@ -1242,6 +1249,35 @@ def _among_many(span: Any) -> bool:
     """A place said of many things ("3 houses in X", "flats in X"): no one home."""
     prep = span.root.head
     return span.root.dep_ == "pobj" and prep.head.tag_ in ("NNS", "NNPS")
+
+
+#: Prepositions that say a place is beside another, not in it.
+_BESIDE = frozenset(["near", "beside", "nearby", "by", "past", "opposite"])
+
+
+def _beside_it(span: Any) -> bool:
+    """The value is where something is near, not where it is: "near X", "close to X",
+    "next to X"."""
+    root = span.root
+    if root.dep_ != "pobj":
+        return False
+    prep = root.head
+    return prep.lower_ in _BESIDE or (
+        prep.lower_ == "to" and prep.head.lower_ in ("close", "next", "closer", "nearer")
+    )
+
+
+def _names_a_thing(span: Any) -> bool:
+    """The name stands before a common noun that says what it names ("the tran/moore
+    wedding", "the smith account"): the thing is of them, and they are no one's partner
+    or boss by it."""
+    root = span.root
+    head = root.head
+    return (
+        root.dep_ in ("compound", "nmod", "amod", "det")
+        and head.pos_ == "NOUN"
+        and not span.start <= head.i < span.end
+    )
 
 
 def _common(value: str) -> bool:

@@ -27,7 +27,14 @@ from typing import Any
 
 from language.dates import is_date_word
 from language.names import known_word, may_name, names_a_place, names_nobody
-from validators.lexicon import may_name_place, names_worker, over_someone, primarily_a
+from validators.lexicon import (
+    is_noun,
+    may_name_place,
+    names_worker,
+    over_someone,
+    primarily_a,
+    primarily_someone,
+)
 
 from .lexicon import apostrophe_dropped, called_out, kind_noun
 
@@ -811,6 +818,8 @@ def value_candidates(doc: Any) -> list[Candidate]:
             continue
         if any(c.dep_ == "neg" for c in root.children):
             continue
+        if _no_value_word(span) or counted(span):
+            continue
         if root.tag_ == "NNS" and not root.ent_type_ and any(t.dep_ == "predet" for t in span):
             continue  # "all the invoices": a description of many things, not a value
         verb = _clause(root)
@@ -843,6 +852,52 @@ def value_candidates(doc: Any) -> list[Candidate]:
                 )
             )
     return out
+
+
+def _no_value_word(span: Any) -> bool:
+    """Words that name no value of the speaker's, whatever their clause reads like:
+    - a common noun whose usual sense, to WordNet, is a kind of person ("with the baby
+      coming", "that's the killer", "a guy at work"): it says who, and a person a
+      speaker has is said by name or by what they are to the speaker ("my manager");
+    - a pronoun typed with its "'s" left off ("using whatevers left", "everythings
+      packed"): "whatever's", no thing;
+    - a number that "a" counts as one thing ("they gave me a 16-35 to use"): a model
+      said by its number, no amount, and nothing says what it is."""
+    root, doc = span.root, span.doc
+    low = root.lower_
+    # ... said with its article ("the baby"): one word alone is said as a name ("notice
+    # at amazon", "doing pilates", which WordNet reads as Pilate's plural)
+    said_as_noun = any(t.dep_ in ("det", "poss", "predet") for t in span)
+    if root.pos_ == "NOUN" and said_as_noun and primarily_someone(root.lemma_.lower()) == "person":
+        return True
+    if (
+        root.pos_ in ("NOUN", "PROPN")
+        and len(low) > 2
+        and low.endswith("s")
+        and doc.vocab[low[:-1]].is_stop
+        and not is_noun(low)
+    ):
+        return True
+    if root.pos_ == "NUM" or root.ent_type_ in ("CARDINAL", "MONEY", "QUANTITY"):
+        before = doc[span.start - 1] if span.start > 0 else None
+        if (
+            before is not None
+            and before.lower_ in ("a", "an")
+            and before.head.i in range(span.start, span.end)
+        ):
+            return True
+    return False
+
+
+def counted(span: Any) -> bool:
+    """A plural noun counted by a number above one ("9 weddings booked", "with two 8tb
+    drives", which the parser splits and reads as punctuation): several things, no one
+    value."""
+    doc, root = span.doc, span.root
+    if root.tag_ not in ("NNS", "NNPS"):
+        return False
+    nums = [t for t in doc[max(0, span.start - 2) : root.i] if t.like_num]
+    return any(t.ent_type_ not in _TIMES and t.lower_ not in ("1", "one") for t in nums)
 
 
 def where_said_bare(span: Any) -> bool:

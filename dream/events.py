@@ -59,6 +59,7 @@ from .changes import (
     _someone_else,
     _value_text,
     clause_context,
+    counted,
     where_said_bare,
 )
 
@@ -123,6 +124,8 @@ class Event:
     #: someone else's by its possessor, given to or used by the speaker ("inherited
     #: grandad's volvo")
     handed: bool = False
+    #: a start read only faintly, kept when it takes the place of a thing its turn ends
+    weak: bool = False
 
 
 #: Entity labels of amounts.
@@ -283,6 +286,8 @@ class EventReader:
                     and not span.root.ent_type_
                 ):
                     continue  # a count ("3 weeks now", "4 cans"), not a year ("a 2012 corsa")
+                if counted(span):
+                    continue  # "two 8tb drives": several things, though the parse lost the count
                 if where_said_bare(span):
                     continue  # "off a lad at work", "on site": where, no value
                 if _a_price(span):
@@ -317,9 +322,18 @@ class EventReader:
         statements = [st for st, _ in items]
         labels = self.events.labels
         events: list[Event] = []
+        read = [_role((rows[2 * i] + rows[2 * i + 1]) / 2, labels) for i in range(len(found))]
+        # turns where a thing clearly ends ("corsa's gone to the scrappy"): someone's
+        # thing handed to the speaker there needs only to read as a start at all
+        # (`_in_its_place`); an amount there is what it cost ("640 for the year")
+        ending = {
+            found[i][0].anchor[:2]
+            for i, (role, margin) in enumerate(read)
+            if role == "end" and margin >= EVENT_MARGIN
+        }
         for i, (st, span, value) in enumerate(found):
             # both readings at once: one clear and one unsure is unsure
-            role, margin = _role((rows[2 * i] + rows[2 * i + 1]) / 2, labels)
+            role, margin = read[i]
             context = contexts[2 * i + 1] if "X" in contexts[2 * i + 1].split() else contexts[2 * i]
             if os.environ.get("BRAIN_DEBUG_EVENTS"):
                 print(
@@ -333,7 +347,8 @@ class EventReader:
                 role = "start"
             # the parse says the thing passed to the speaker: two signals that agree
             least = AGREE_MARGIN if handed else EVENT_MARGIN
-            if role not in ("start", "end") or margin < least:
+            weak = role == "start" and handed and 0 < margin < least and st.anchor[:2] in ending
+            if role not in ("start", "end") or (margin < least and not weak):
                 continue
             if role == "end" and _where(span.root) and not _valued(st, value, statements):
                 # "died on the a40": where it ended, not what; but "handed in my notice
@@ -346,6 +361,7 @@ class EventReader:
             ev.bare = not any(t.dep_ in ("det", "poss") for t in span if t.i < span.root.i)
             ev.core = span.root.dep_ != "pobj"
             ev.handed = handed
+            ev.weak = weak
             events.append(ev)
         if not events:
             return
@@ -370,6 +386,7 @@ class EventReader:
             if ev.attr not in ACTIVITIES or ev.bare
         ]
         self._succeed(events, statements)
+        events = [ev for ev in events if not ev.weak or _in_its_place(ev, events)]
         # One start and one end of an attribute a statement: the clearest ("the old corolla
         # died on the a40": the corolla, not the road), a core part of its clause first
         # ("getting a secondhand yaris off autotrader": the yaris, not where from).
@@ -407,10 +424,13 @@ class EventReader:
             order = sorted(range(len(krow)), key=lambda j: -krow[j])
             # a name that reads as a first name alone but as a thing by example values
             # ("secondhand yaris": a vehicle first) is no person
+            # ... nor is someone's own thing given to the speaker ("my aunt is giving me
+            # her old micra"): one is handed a thing, not a person
             ev.person = ev.label == "PERSON" or (
                 ev.label is None
                 and word == "person"
                 and self.kinds.labels[order[0]] in _WHO_OR_WHERE
+                and not ev.handed
             )
             owned = next(
                 (
@@ -471,13 +491,16 @@ class EventReader:
             # all: the end says which attribute changed.
             # The turn's other sentences count: "insurance finally paid out for the
             # octavia. ended up getting a secondhand yaris off autotrader"
+            # Someone's own thing given to the speaker there needs no kind: "uncle dec is
+            # giving me his old octavia estate ... corsa's gone to the scrappy" (an estate
+            # is land to the examples).
             ended = [
                 e
                 for e in events
                 if e.role == "end"
                 and (e.st is ev.st or e.st.anchor == ev.st.anchor)
                 and not e.person
-                and e.attr in ev.likely
+                and (e.attr in ev.likely or (ev.handed and KINDS.get(e.attr or "") == "thing"))
             ]
             if ended:
                 ev.attr, ev.source = ended[0].attr, "successor"
@@ -509,6 +532,21 @@ class EventReader:
                         # an end alone ("no more night shifts") of a known attribute
                         ch.ended = ch.new is None
                         break
+
+
+def _in_its_place(ev: Event, events: list[Event]) -> bool:
+    """A thing handed to the speaker, its start read faintly, takes the place of a thing
+    of its attribute that its turn clearly ends: "uncle dec is giving me his old octavia
+    estate ... corsa's gone to the scrappy". Two signals that agree: the end, and a
+    value of the same kind."""
+    return ev.attr is not None and any(
+        e.role == "end"
+        and e.attr == ev.attr
+        and not e.person
+        and e.margin >= EVENT_MARGIN
+        and e.st.anchor[:2] == ev.st.anchor[:2]
+        for e in events
+    )
 
 
 def _new_starts(events: list[Event]) -> list[Event]:

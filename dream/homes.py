@@ -68,17 +68,20 @@ class HomeReader:
     """Finds where the speaker lives when a statement puts them in someone's home.
     `person(word)`: whether a lower-case word names a person the run knows;
     `place(span)`: whether a phrase is a place; `score(contexts)`: how clearly each
-    context reads as where the speaker lives, not a visit."""
+    context reads as where the speaker lives, not a visit; `changed(texts)`: whether each
+    sentence reads as a change (`roles._changing`), or None."""
 
     def __init__(
         self,
         person: Callable[[str], bool],
         place: Callable[[Any], bool],
         score: Callable[[list[str]], list[float]],
+        changed: Callable[[list[str]], list[bool]] | None = None,
     ):
         self.person = person
         self.place = place
         self.score = score
+        self.changed = changed
         self._docs: dict[str, Any] = {}
 
     def _someone(self, tok: Any) -> bool:
@@ -181,6 +184,7 @@ class HomeReader:
         ordered = sorted(items, key=lambda it: (it[0].when or dt.date.min, it[0].n))
         named = self._homes_named(ordered)
         found = []
+        said: list[str] = []  # the sentence of each home found
         for st, doc in ordered:
             sents = list(doc.sents)
             for k, sent in enumerate(sents):
@@ -210,26 +214,38 @@ class HomeReader:
                         if not earlier or any(e[1] is st for e in earlier):
                             continue  # the same turn's plan ("about moving into hers")
                         _, source, place = max(earlier, key=lambda e: e[0])
-                        found.append(
-                            (st, place, _context(tok.head.head, verb, whose, None), source)
-                        )
+                        context = _context(tok.head.head, verb, whose, None)
                     else:
-                        found.append(
-                            (st, place, _context(tok.head.head, verb, whose, place), source)
-                        )
+                        context = _context(tok.head.head, verb, whose, place)
+                    found.append((st, place, context, source))
+                    said.append(sent.text)
         if not found:
             return {}
+        margins = self.score([f[2] for f in found])
+        # A statement of several sentences may read as no change as a whole ("moving day
+        # was brutal. 104 degrees. but we're officially at tasha's parents in X, ..."):
+        # the home's own sentence is read then.
+        unsure = [
+            i
+            for i, m in enumerate(margins)
+            if AT_HOME_CHANGED <= m < AT_HOME and id(found[i][0]) not in changing
+        ]
+        own = set()
+        if unsure and self.changed is not None:
+            flags = self.changed([said[i] for i in unsure])
+            own = {i for i, flag in zip(unsure, flags, strict=True) if flag}
         out: dict[tuple[int, str], tuple[Any, Any]] = {}
-        for (st, place, context, source), margin in zip(
-            found, self.score([f[2] for f in found]), strict=True
+        for i, ((st, place, context, source), margin) in enumerate(
+            zip(found, margins, strict=True)
         ):
+            change = id(st) in changing or i in own
             if os.environ.get("BRAIN_DEBUG_ATTRIBUTES") == "2":  # every home read
                 print(
                     f"  someone's home? {place.text!r} {margin:+.3f}"
-                    f"{' (a change)' if id(st) in changing else ''} | {context}",
+                    f"{' (a change)' if change else ''} | {context}",
                     file=sys.stderr,
                 )
-            if margin < (AT_HOME_CHANGED if id(st) in changing else AT_HOME):
+            if margin < (AT_HOME_CHANGED if change else AT_HOME):
                 continue
             key = (id(st), "Lives in")
             value = _value_text(place) or place.text

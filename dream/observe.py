@@ -54,7 +54,7 @@ from .lexicon import NOT_NAMES, apostrophe_dropped, kind_noun
 from .lowercase import Named, find_names, with_names
 from .orient import WorkItem
 from .requests import injected
-from .roles import _changing, read_roles
+from .roles import _changing, read_as_change, read_roles
 from .trades import comparisons, moves_told
 from .uses import kinds_by_use
 
@@ -375,10 +375,10 @@ class StatementReader:
                     owned_phrases.append((len(out[r.path]) - 1, r.path, *found))
         self._type_owned(out, owned_phrases)
         places = {k for k, n in self.named.items() if n.type == "place"}
-        read_roles(candidates, self.role, self.embedder, self.change, self.topic, places)
+        people = {k for k, n in self.named.items() if n.type in ("person", "pet")}
+        read_roles(candidates, self.role, self.embedder, self.change, self.topic, places, people)
         # What names are by what the run does with them ("the fiesta failed its mot":
         # a car), whoever's they are and whatever the sentence tells (`dream.uses`)
-        people = {k for k, n in self.named.items() if n.type in ("person", "pet")}
         used = kinds_by_use(self.embedder, docs, people | places)
         self._read_attributes(typed, used, people)
         # Starts and ends of values told in other turns, and the attributes the readings
@@ -462,6 +462,7 @@ class StatementReader:
         reader.places = {k for k, n in self.named.items() if n.type == "place"}
         reader.people = people | set(self.pages)
         reader.used = used
+        reader.changed = lambda texts: read_as_change(texts, self.change, self.embedder)
         changing = _changing([(st, None) for st, _ in typed], self.change)
         reader.read(typed, set(self.named), changing)
 

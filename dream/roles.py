@@ -10,13 +10,15 @@ new value alone must be very clear.
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections import defaultdict
 from typing import Any
 
 import numpy as np
 
-from validators.lexicon import may_name_place
+from validators.lexicon import is_noun, may_name_place
 
 from .changes import Candidate, Change
 
@@ -46,16 +48,18 @@ def read_roles(
     change: Any = None,
     topic: Any = None,
     places: set[str] = frozenset(),
+    people: set[str] = frozenset(),
 ) -> None:
     """New and old values by the examples their clause is nearest to ("I use X now",
     "no more X"); a turn's new value replaces the old value the same turn names.
     `change` classifies a statement's sentence as a change or a steady state; `topic`
     names a new value's attribute by its own clause (else the statement's topic);
-    `places` are the names (lower case) the run reads as places (`dream.lowercase`)."""
+    `places` and `people` are the names (lower case) the run reads as places and as
+    people or pets (`dream.lowercase`)."""
     if not candidates:
         return
     found_values: list[tuple[Change, Any, Candidate]] = []
-    _read_turns(candidates, role, embedder, change, found_values, places)
+    _read_turns(candidates, role, embedder, change, found_values, places, people)
     _name_attributes(found_values, embedder, topic)
 
 
@@ -66,6 +70,7 @@ def _read_turns(
     change: Any,
     found_values: list[tuple[Change, Any, Candidate]],
     places: set[str] = frozenset(),
+    people: set[str] = frozenset(),
 ) -> None:
     scores = role.scores(embedder.embed([c.context for _, c in candidates]))
     changing = _changing(candidates, change)
@@ -74,7 +79,7 @@ def _read_turns(
     for (st, cand), row in zip(candidates, scores, strict=True):
         turns[(st.anchor[0], st.n)].append((row, st, cand))
     for found in turns.values():
-        if _after_end(found, (new, old, other), found_values, places):
+        if _after_end(found, (new, old, other), found_values, places, people):
             continue
         rows = [row for row, _, _ in found]
         m_new, i_new = _lead(rows, new)
@@ -99,7 +104,9 @@ def _read_turns(
         else:
             # A clear end; the new value, if any, is the other phrase more like a new
             # value than like nothing ("goodbye X, i keep everything in Y now").
-            i_new = _successor(found, rest, (new, old, other), found[i_old][1:], places)
+            i_new = _successor(
+                found, rest, (new, old, other), found[i_old][1:], places, people=people
+            )
             if i_new < 0:
                 st = found[i_old][1]
                 st.changes.append(Change(None, None, found[i_old][2].value, None))
@@ -108,6 +115,8 @@ def _read_turns(
         old_value = found[i_old][2].value if i_old >= 0 else None
         # The old value's attribute wins when it is on record (engine).
         st.changes.append(Change(None, cand.value, old_value, None))
+        if os.environ.get("BRAIN_DEBUG_ATTRIBUTES"):
+            print(f"role: {cand.value!r} after {old_value!r} | {cand.context}", file=sys.stderr)
         found_values.append((st.changes[-1], st, cand))
 
 
@@ -118,12 +127,15 @@ def _successor(
     ended: tuple[Any, Candidate] | None = None,
     places: set[str] = frozenset(),
     old_value: str | None = None,
+    people: set[str] = frozenset(),
 ) -> int:
     """The phrase of `rest` most like a new value rather than like nothing, by at least
     PARTNER_MARGIN; -1 when none is. A phrase of the ending's own clause ("sold X to the
     lad for 1,800") is a detail of the ending unless its words are more like a new value
     than an old one. A place succeeds only a place: "sold the bike, its the tram now
-    from salford" names where from, no vehicle."""
+    from salford" names where from, no vehicle; and a person only a person: "handed my
+    notice in at the depot. first day with gaz is monday" ends the depot, and gaz is
+    whom the speaker works with, no workplace."""
     new, old, other = roles
     gone = old_value or (ended[1].value if ended is not None else None)
     gone_label = ended[1].label if ended is not None else None
@@ -137,6 +149,8 @@ def _successor(
             and _a_place(cand.value, places)
             and not _place_like(gone, gone_label, places)
         ):
+            return False
+        if gone is not None and _a_person(cand.value, people) and not _a_person(gone, people):
             return False
         same = ended is not None and st is ended[0] and cand.clause == ended[1].clause
         return not same or row[new] > row[old]
@@ -159,6 +173,7 @@ def _after_end(
     roles: tuple[int, int, int],
     found_values: list[tuple[Change, Any, Candidate]],
     places: set[str] = frozenset(),
+    people: set[str] = frozenset(),
 ) -> bool:
     """A turn whose grammar already ended a value ("i quit coffee") and names its
     successor in other words ("yerba mate in the morning instead"): the successor takes
@@ -170,7 +185,7 @@ def _after_end(
     st_end, ended = ends[0]
     rest = [i for i in range(len(found)) if not _overlap(found[i][2].value, ended.old or "")]
     own = next((f for f in found if f[1] is st_end and _overlap(f[2].value, ended.old or "")), None)
-    i_new = _successor(found, rest, roles, own[1:] if own else None, places, ended.old)
+    i_new = _successor(found, rest, roles, own[1:] if own else None, places, ended.old, people)
     if i_new < 0:
         return True  # the end stands alone, as the grammar read it
     _, st, cand = found[i_new]
@@ -189,6 +204,14 @@ def _a_place(value: str, places: set[str]) -> bool:
     "i keep my notes in Obsidian now" as a place.)"""
     words = value.lower().split()
     return bool(words) and (value.lower() in places or words[-1] in places)
+
+
+def _a_person(value: str, people: set[str]) -> bool:
+    """A name the run reads as a person's or a pet's (the tagger's PERSON is no proof:
+    it reads "I use Lo Salt now" as a person), and no word WordNet knows as a noun:
+    the run may take "pilates" for a name."""
+    low = value.lower()
+    return low in people and not is_noun(low)
 
 
 def _place_like(value: str, label: str | None, places: set[str]) -> bool:
@@ -222,6 +245,16 @@ def _changing(candidates: list[tuple[Any, Candidate]], change: Any) -> set[int]:
     return {
         id(st) for st, row in zip(sts, rows, strict=True) if row[c] - row[steady] >= CHANGE_MARGIN
     }
+
+
+def read_as_change(texts: list[str], change: Any, embedder: Any) -> list[bool]:
+    """Whether each sentence is nearer the examples of a change than of a steady state
+    by CHANGE_MARGIN, as `_changing` reads a statement's."""
+    if not texts:
+        return []
+    rows = change.scores(embedder.embed(texts))
+    c, steady = change.labels.index("change"), change.labels.index("steady")
+    return [bool(row[c] - row[steady] >= CHANGE_MARGIN) for row in rows]
 
 
 def _margin(row: Any, label: int) -> float:
