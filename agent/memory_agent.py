@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 PAGE_KINDS = ("knowledge", "note", "summary")
 EVIDENCE_KINDS = ("session", "source", "note")  # what people said or wrote
+#: How many of the blocks nearest a description in meaning alone join the fused hits.
+NEAREST_BY_MEANING = 2
 WIKI_KINDS = ("knowledge", "summary")  # what Dream wrote about it, citing the evidence
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 
@@ -158,14 +160,23 @@ class MemoryAgent:
         merged = [(r, 0, h) for r, h in enumerate(pages)] + [
             (r, 1, h) for r, h in enumerate(evidence)
         ]
+        # The fused ranking weighs words over meaning (`search.fusion`), so a block that
+        # says it all in other words ("Annual leave remaining: 17.5 days" for "how much
+        # holiday have i got left?") can miss the k best though it is the nearest in
+        # meaning: the nearest few by meaning alone join at their own rank.
+        found = {(h.path, h.anchor) for h in evidence}
+        near = self._search(description, EVIDENCE_KINDS, NEAREST_BY_MEANING, method="dense")
+        merged += [(r, 2, h) for r, h in enumerate(near) if (h.path, h.anchor) not in found]
         merged.sort(key=lambda x: (x[0], x[1]))
         return [(r, h) for r, _, h in merged]
 
-    def _search(self, description: str, kinds: Sequence[str], k: int) -> Sequence[Any]:
+    def _search(
+        self, description: str, kinds: Sequence[str], k: int, **how: Any
+    ) -> Sequence[Any]:
         from search.errors import SearchError
 
         try:
-            return self.searcher.search(description, k=k, window=self.window, kinds=kinds)
+            return self.searcher.search(description, k=k, window=self.window, kinds=kinds, **how)
         except SearchError as exc:
             raise AgentError(f"search failed: {exc}") from exc
 
