@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from language.refer import person_before
+
 from .reading import Candidate, Subject
 from .text import terms
 
@@ -26,6 +28,25 @@ _OWN_CLAUSE = re.compile(r"[,;]\s*(?:and\s+|so\s+|but\s+)?(?:my|i|i'm|im|i've|iv
 #: hes sound"), and not "she and i".
 _OPENS_WITH_HER = re.compile(r"\s*(?:she|he)(?:s\b|\b)(?!\s+and\s+(?:i|me)\b)")
 _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
+
+
+def _phrase_before(c: Candidate, subj: Subject, known_people: set[str]) -> bool:
+    """"she" opening the sentence is the relative asked about, whom the same speaker
+    named within a few sentences before, with no one named nearer: "first time my mom is
+    letting me take over. 14 people. she still insists on doing her own tamales"."""
+    mine = [p for p in subj.phrases if p.startswith(("my ", "our "))]
+    if not mine:
+        return False
+    speaker = (c.block.role, c.block.speaker)
+    earlier = [(t, 0) for t, b in c.earlier if (b.role, b.speaker) == speaker]
+
+    def people(text: str) -> list[str]:
+        low = text.lower()
+        found = [p for p in mine if re.search(rf"\b{re.escape(p)}\b", low)]
+        return found or sorted(_people_named(text, known_people))
+
+    hit = person_before(earlier, people)
+    return hit is not None and hit[0] in mine
 
 
 def _about(
@@ -130,6 +151,8 @@ def _about_said(
         others = {n for n in known_people if re.search(rf"\b{re.escape(n)}\b", low)}
         if named and not others - subj.names:
             return "name"  # "She works as a nurse", just after Mila was named
+    if opens_with_her and subj.phrases and _phrase_before(c, subj, known_people):
+        return "phrase"
     if spoken and who and who in subj.speakers:
         if _OPENS_WITH_HER.match(low):
             if _pet_just_said(c, known_people):
