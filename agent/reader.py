@@ -177,11 +177,17 @@ class Reader(Currency, Mentions):
         # a sentence that says one by "it" or "the ..." says it (`_referred`).
         things = {t for t in topic if t in self._asked_things}
 
+        phrase_terms = {t for p in self.subj.phrases for t in terms(p)}
+
         def fit_words(c: Candidate, about: str) -> tuple[set[str], float, float]:
             """The focus words, the share of them said, and the question's topic words
             said (weighted by rarity)."""
             words = c.words()
             own_words = c.own_words() | (self._referred(c, things) if about != "rival" else set())
+            if about == "phrase":
+                # About the relative asked for by a pronoun ("she still insists on doing
+                # her own tamales", after "my mom"): "she" says "mom" (`about.py`).
+                own_words |= phrase_terms
             words |= own_words
             if unsaid and about in ("phrase", "name"):
                 # Only a sentence that names whom it is about (their name, "my kid"):
