@@ -175,9 +175,33 @@ def _lower_starts(part: str) -> list[str]:
     return out
 
 
+#: Verbs that open a question, before its subject: "should i ...", "how much should i".
+_AUXILIARIES = (
+    "do|does|did|is|are|am|was|were|can|could|should|shall|would|will|may|might|must"
+    "|have|has"
+)
+#: People type questions without "?": a wh-word right before an auxiliary ("how much
+#: should i charge for a 5oz bottle", "what do you think"), or an auxiliary before its
+#: subject ("should i get the 210", "is it worth it"). "what i want is a van" and "when i
+#: got home" tell; so do "did it in 3 hours" and "do it tomorrow" (no subject).
+_ASKS = re.compile(
+    rf"^\W*(?:(?:what|which|where|when|why|who|how(?:\s+(?:much|many|long|often|old))?)"
+    rf"\s+(?:{_AUXILIARIES})(?:n'?t)?\b"
+    rf"|(?:{_AUXILIARIES})(?:n'?t)?\s+(?:i|you|we|he|she|they|there|it)\s+\w)",
+    re.I,
+)
+_NOT_ASKED = re.compile(r"^\W*(?:did|do)\s+it\b", re.I)
+
+
 def is_question(sentence: str) -> bool:
-    """A sentence that asks rather than tells ("What do you recommend?")."""
-    return sentence.rstrip(" \"')]”’").endswith("?")
+    """A sentence that asks rather than tells ("What do you recommend?", "how much should
+    i charge for a 5oz bottle.")."""
+    bare = sentence.rstrip(" \"')]”’")
+    if bare.endswith("?"):
+        return True
+    if bare.endswith("!"):
+        return False  # "would you believe it!" exclaims
+    return bool(_ASKS.match(sentence)) and not _NOT_ASKED.match(sentence)
 
 
 #: Where a question's clauses part: "its my mums birthday on the 3rd of may, any gift
