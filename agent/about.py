@@ -31,7 +31,7 @@ _PRONOUN = re.compile(r"\b(she|he|they|her|his|him|their)\b", re.I)
 
 
 def _phrase_before(c: Candidate, subj: Subject, known_people: set[str]) -> bool:
-    """"she" opening the sentence is the relative asked about, whom the same speaker
+    """ "she" opening the sentence is the relative asked about, whom the same speaker
     named within a few sentences before, with no one named nearer: "first time my mom is
     letting me take over. 14 people. she still insists on doing her own tamales"."""
     mine = [p for p in subj.phrases if p.startswith(("my ", "our "))]

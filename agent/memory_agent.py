@@ -170,9 +170,7 @@ class MemoryAgent:
         merged.sort(key=lambda x: (x[0], x[1]))
         return [(r, h) for r, _, h in merged]
 
-    def _search(
-        self, description: str, kinds: Sequence[str], k: int, **how: Any
-    ) -> Sequence[Any]:
+    def _search(self, description: str, kinds: Sequence[str], k: int, **how: Any) -> Sequence[Any]:
         from search.errors import SearchError
 
         try:

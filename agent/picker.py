@@ -41,6 +41,7 @@ from .spans import (
     Span,
     after_someone,
     amounts,
+    apposed_to_someone,
     change,
     clock_times,
     durations,
@@ -581,8 +582,8 @@ class SpanPicker:
     def _useful_name(self, n: Span, kind: str, c: Candidate, text: str) -> bool:
         low = n.text.lower()
         subj = self.subj
-        if is_date_word(low):
-            return False  # "Saturday" is when, not what
+        if is_date_word(low) and (n.start, n.end) not in apposed_to_someone(text):
+            return False  # "Saturday" is when, not what; "uncle dec" is someone
         if self._in_question(n.text) or low in subj.names or low in self.speakers:
             return False
         if low in subj.owner_names and subj.resolved:

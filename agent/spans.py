@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from language.dates import MONTHS, dates
+from language.dates import MONTHS, WEEKDAY_NAMES, dates, is_date_word
 from language.names import TITLES, chat_words, looks_like_name, names_a_place
 from language.places import towns_in
 from validators.lexicon import base_forms, kind_among, primarily_someone
@@ -461,6 +461,12 @@ def names(
         out += _named_in_brackets(sentence, out)
         if not out:  # a word no dictionary knows is a name only when nothing surer is
             out += unknown
+        # ... and a word beside a word for someone is theirs, whatever else is named
+        out += [
+            Span(sentence[a:b][:1].upper() + sentence[a:b][1:], a, b)
+            for a, b in apposed_to_someone(sentence)
+            if not any(t.start < b and a < t.end for t in out)
+        ]
     return sorted(out, key=lambda s: s.start)
 
 
@@ -665,6 +671,38 @@ def after_someone(sentence: str, span: Span) -> bool:
 
     m = _WHOSE_PERSON.search(sentence[: span.start])
     return m is not None and names_someone(m.group(1).lower())
+
+
+@cache
+def apposed_to_someone(sentence: str) -> tuple[tuple[int, int], ...]:
+    """Where a word names the person a word for someone stands just before: "so uncle dec
+    is giving me his car", "auntie jan came round", "my sister ines". A dictionary may
+    know the word ("dec" is December too): where it stands makes it a name, when the
+    tagger reads it as a noun (not "my uncle said", "my sister is")."""
+    from validators.lexicon import names_someone
+
+    words = [w for w in re.findall(r"[a-z]+", sentence.lower()) if w not in stopwords()]
+    if not any(names_someone(w) for w in words):
+        return ()
+    from language.nlp import parse
+
+    out = []
+    for tok in parse([sentence])[0]:
+        low = tok.lower_
+        if not tok.is_alpha or tok.pos_ not in ("PROPN", "NOUN") or low in stopwords():
+            continue
+        if names_someone(low) or low in chat_words():
+            continue  # "my sister nurse" is no name
+        if len(low) >= 3 and any(d.startswith(low) for d in WEEKDAY_NAMES):
+            continue  # "my boss friday was rough": when, not who
+        # A name by its tag, or a month's short name, which people are called too ("dec",
+        # "jan"); "the plumber bill was huge" is the plumber's bill.
+        if tok.pos_ != "PROPN" and not is_date_word(low):
+            continue
+        before = tok.doc[tok.i - 1] if tok.i > 0 else None
+        if before is not None and names_someone(before.lower_) and before.pos_ != "VERB":
+            out.append((tok.idx, tok.idx + len(tok.text)))
+    return tuple(out)
 
 
 _WHOSE_PERSON = re.compile(r"\b(?:my|our|his|her|their|your)\s+(?:[a-z]+\s+)?([a-z]{3,})\s+$", re.I)

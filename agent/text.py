@@ -177,8 +177,7 @@ def _lower_starts(part: str) -> list[str]:
 
 #: Verbs that open a question, before its subject: "should i ...", "how much should i".
 _AUXILIARIES = (
-    "do|does|did|is|are|am|was|were|can|could|should|shall|would|will|may|might|must"
-    "|have|has"
+    "do|does|did|is|are|am|was|were|can|could|should|shall|would|will|may|might|must|have|has"
 )
 #: People type questions without "?": a wh-word right before an auxiliary ("how much
 #: should i charge for a 5oz bottle", "what do you think"), or an auxiliary before its

@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (transcripts are written the way people type, in long lines)
-""""she" or "he" opening a sentence is the relative the same speaker just named: in
+""" "she" or "he" opening a sentence is the relative the same speaker just named: in
 "first time my dad is letting me host. 12 of us. he still insists on doing his own
 paella, he does it every new year too", the paella is the dad's, and the sentence answers
 "what does my dad cook every new year?" though it never says "dad". The user's reply to
