@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agent.spans import names
-from tests.test_agent_messy import first_line, run
+from tests.test_agent_messy import first_line, memory_from
 
 CAR = """---
 date: 2025-06-20T18:30:00+00:00
@@ -32,9 +32,6 @@ def test_a_month_word_beside_a_word_for_someone_is_a_name():
 
 
 def test_who_gave_the_car_is_the_aunt(tmp_path: Path):
-    root = tmp_path / "memory"
-    (tmp_path / "car.md").write_text(CAR, encoding="utf-8")
-    run("init", str(root))
-    run("capture", "session", str(tmp_path / "car.md"), "--memory", str(root))
+    root = memory_from(tmp_path, {"car.md": CAR})
     answer = first_line(root, "who gave me the fiesta?")
     assert answer.startswith("Jan"), answer

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.test_agent_messy import ask, run
+from tests.test_agent_messy import ask, memory_from
 
 PARTY = """---
 date: 2025-12-10T19:00:00+00:00
@@ -38,9 +38,6 @@ roast lamb yes. and ill make a batch of sangria for the table, my mate sam says 
 
 
 def test_he_after_my_dad_is_the_dad(tmp_path: Path):
-    root = tmp_path / "memory"
-    (tmp_path / "party.md").write_text(PARTY, encoding="utf-8")
-    run("init", str(root))
-    run("capture", "session", str(tmp_path / "party.md"), "--memory", str(root))
+    root = memory_from(tmp_path, {"party.md": PARTY})
     out = ask(root, "what does my dad cook every new year?")
     assert "paella" in out["answer"].split("\n")[0], out["answer"]
