@@ -75,9 +75,9 @@ _AFTER_PERIOD = re.compile(
 _PLURAL = re.compile(r"\bwho (?:are|were)\b|\b(?:two|three|four|both)\b|\bnames\b", re.I)
 #: What stands between the items of a list: ", ", " and ", ", and ", " & ".
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+and|&)\s*", re.I)
-#: A question after a day of the week, not a date ("which night is the class?").
 #: Between the two ends of a period: "from 30 May 2025 to 29 May 2029", "3 - 9 june".
 _PERIOD_TO = re.compile(r"\s*(?:to|until|till|through|thru|-|–|—)\s*", re.I)
+#: A question after a day of the week, not a date ("which night is the class?").
 _WEEKDAY_ASKED = re.compile(
     r"\b(?:which|what) (?:night|evening|morning|weekday)s?\b|\bday of the week\b", re.I
 )

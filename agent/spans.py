@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from language.dates import MONTHS, WEEKDAY_NAMES, dates, is_date_word
 from language.names import TITLES, chat_words, looks_like_name, names_a_place
@@ -673,7 +673,7 @@ def after_someone(sentence: str, span: Span) -> bool:
     return m is not None and names_someone(m.group(1).lower())
 
 
-@cache
+@lru_cache(maxsize=4096)
 def apposed_to_someone(sentence: str) -> tuple[tuple[int, int], ...]:
     """Where a word names the person a word for someone stands just before: "so uncle dec
     is giving me his car", "auntie jan came round", "my sister ines". A dictionary may
