@@ -8,6 +8,8 @@ import re
 
 from language.classify import Classifier
 
+from .negation import pledge
+from .predicates import _parse
 from .similarity import PhraseSimilarity
 from .words import NEGATIONS, tokens
 
@@ -48,12 +50,34 @@ def label(text: str, model: PhraseSimilarity, task: str, score: float, margin: f
     return None if best == NONE or s < score or m < margin else best
 
 
+#: How a clause a pledge vouches for may hang on it: "I won't lie, [the commute is awful]".
+_VOUCHED = frozenset(["ccomp", "advcl", "parataxis", "conj"])
+
+
+def without_pledges(text: str) -> str:
+    """The text with its pledges of sincerity left out ('not gonna lie', "I won't lie"):
+    their 'not' denies no phrase of the clause they open (negation.pledge)."""
+    doc = _parse(text)
+    gone: set[int] = set()
+    for t in doc:
+        if t.dep_ == "neg" and pledge(t):
+            # The pledge's words, not the clause it vouches for (hung under it or over it).
+            said = {x.i for x in t.head.subtree}
+            for x in t.head.subtree:
+                if x.dep_ in _VOUCHED and x.i != t.head.i:
+                    said -= {y.i for y in x.subtree}
+            gone |= said
+    if not gone:
+        return text
+    return "".join(t.text_with_ws for t in doc if t.i not in gone)
+
+
 def phrases(text: str, width: int, shortest: int = 1) -> list[str]:
     """The block's phrases of `shortest` to `width` words within a clause, and its
     clauses, none with a word of denial in it: under a 'not' a phrase says the opposite,
     which polarity checks apart."""
     out: list[str] = []
-    for clause in _CLAUSE_RE.split(text):
+    for clause in _CLAUSE_RE.split(without_pledges(text)):
         words = [t.lower() for t in tokens(clause)]
         if not words or any(w in NEGATIONS or w.endswith("n't") for w in words):
             continue

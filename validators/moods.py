@@ -112,6 +112,8 @@ DIRECTIVE_VERBS = frozenset(
     ["tell", "ask", "advise", "urge", "recommend", "encourage", "order", "instruct", "remind",
      "warn", "beg", "persuade", "push", "pressure", "nag", "invite", "expect"]
 )  # fmt: skip
+#: Verbs that put an act forward without asking it of anyone: 'suggested journaling'.
+PROPOSING_VERBS = frozenset(["suggest", "propose"])
 #: Verbs of waiting: what one waits to do has not happened ('still waiting to hear back').
 _WAITING = frozenset(["wait", "await"])
 
@@ -160,13 +162,13 @@ def cannot_have(tok: Any, aux: list[Any]) -> bool:
 
 def asks_of_another(gov: Any, tok: Any) -> bool:
     """Is the infinitive what a verb of asking wants of its object ('told him to lose a
-    stone', 'advised her to rest')?"""
-    return (
-        tok.dep_ == "xcomp"
-        and _infinitive(tok)
-        and _lemma_of(gov) in DIRECTIVE_VERBS
-        and any(c.dep_ in ("dobj", "dative") for c in gov.children)
-    )
+    stone', 'advised her to rest'), or the gerund what a verb of advising puts forward
+    ('suggested journaling', 'recommended cutting down on sugar')?"""
+    if tok.dep_ != "xcomp" or _lemma_of(gov) not in DIRECTIVE_VERBS | PROPOSING_VERBS:
+        return False
+    if tok.tag_ == "VBG":
+        return True  # no one need be named: the act put forward is not yet done
+    return _infinitive(tok) and any(c.dep_ in ("dobj", "dative") for c in gov.children)
 
 
 def not_yet(gov: Any, tok: Any) -> bool:

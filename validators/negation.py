@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from . import lexicon
 from .moods import NEGATIVE_PHRASES, NEGATIVE_VERBS, without_scope, yet_to
 from .words import NEGATIONS
 
@@ -96,6 +98,32 @@ def _off_something(tok: Any) -> tuple[str, ...]:
     return ()
 
 
+#: Verbs of misleading in WordNet: 'lie', 'kid', 'fib', 'exaggerate' (misinform), 'pretend',
+#: 'bullshit' (misrepresent).
+_MISLEADING = ("misinform", "misrepresent")
+#: How far under them a verb may sit: 'kid' is dupe -> deceive -> misinform.
+_MISLEADING_HOPS = 3
+
+
+@cache
+def _misleads(verb: str) -> bool:
+    """Is the verb, in some sense, a way of misleading ('lie', 'kid', 'exaggerate')?"""
+    wn = lexicon._load()
+    mine = {s for s in lexicon._senses(verb, rare=True) if wn.pos[s] == "v"}
+    roots = {s for r in _MISLEADING for s in lexicon._senses(r) if wn.pos[s] == "v"}
+    return bool(set(lexicon._ancestors(mine, _MISLEADING_HOPS)) & roots)
+
+
+def pledge(neg: Any) -> bool:
+    """Is the 'not' a pledge of sincerity ('not gonna lie the job is stressful', "I'm not
+    kidding, it was huge")? It denies a verb of misleading, itself or the one its 'going
+    to' governs, and so vouches for what is said beside it, which it does not deny. A
+    small parser hangs such a 'not' inside the clause it comments on."""
+    head = neg.head
+    verbs = [head, *(c for c in head.children if c.dep_ == "xcomp")]
+    return any(v.pos_ == "VERB" and _misleads(v.lemma_.lower()) for v in verbs)
+
+
 def _negative(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, ...]]:
     """Is the predicate negative, by which verb of not doing ('quit'), if any, and what
     the negation is about when that is narrower than the predicate."""
@@ -132,6 +160,8 @@ def _negative_as_said(tok: Any, own: list[Any]) -> tuple[bool, str, tuple[str, .
             # without something is done; only that something is denied, and only a
             # 'with' of it on the other side gainsays it (polarity.py).
             return True, "", without_scope(t)
+        if low in NEGATIONS and t.dep_ == "neg" and t.head.i != tok.i and pledge(t):
+            continue  # 'not gonna lie' of the speaker: no 'not' of this predicate's
         if low in NEGATIONS and t.dep_ in ("neg", "advmod", "dobj", "nsubj", "prep", "ROOT"):
             noun = _negated_noun(t, tok)
             if noun is not None:  # 'no more neighbours': about the neighbours

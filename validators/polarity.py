@@ -21,6 +21,7 @@ from .claim_text import (
     _Reading,
 )
 from .endings import ceases, ends
+from .moods import OPINION_VERBS
 from .predicates import (
     DESIRE,
     FUTURE,
@@ -134,6 +135,8 @@ def _polarity_and_modality(
     ignore = FUNCTION_WORDS | IRREALIS | NEGATIONS | NEGATIVE_VERBS
     claim_preds = predicates(text, said_on)
     for k, part in enumerate(claim_preds):
+        if _view_of_denied(part, claim_preds[k + 1 : k + 2]):
+            continue  # its clause, checked next, carries what it says
         words = {w for t in part.words for w in _parts(t) if w not in ignore and len(w) > 1}
         words -= {w for w in words if numbers_in(w)}
         if not words or part.words[:1] == ("whether",):
@@ -254,6 +257,24 @@ def _polarity_and_modality(
                 hard=True,
             )
     return None
+
+
+#: Verbs of a view or a feeling that take a clause: 'feels the house never gets warm'.
+_VIEW_VERBS = OPINION_VERBS | {"feel", "find"}
+
+
+def _view_of_denied(part: Predicate, after: list[Predicate]) -> bool:
+    """Is the claim's predicate a view whose clause, right after it, is denied ('Alan
+    feels the house never gets properly warm')? That says what "the house never feels
+    properly warm" says: the 'not' may stand on either verb, as with "I don't think it
+    will work" (moods.raises_not), so the view is checked by its clause alone."""
+    return (
+        not part.negative
+        and bool(after)
+        and after[0].dep == "ccomp"
+        and after[0].negative
+        and bool(set(lexicon.base_forms(part.head)) & _VIEW_VERBS)
+    )
 
 
 def _aim_partly_reached(part: Predicate, same: list[Predicate], claim: list[Predicate]) -> bool:

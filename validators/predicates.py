@@ -385,12 +385,20 @@ def _days(text: str, said_on: dt.date) -> list[DateSpan]:
     ]
 
 
+def _clause_dep(tok: Any) -> str:
+    """How the verb hangs on the one above; a gerund a small parser made the object of
+    its preposition ('soak them before cooking') is the clause under it, as pcomp is."""
+    if tok.dep_ == "pobj" and tok.tag_ == "VBG" and tok.head.dep_ == "prep":
+        return "pcomp"
+    return tok.dep_
+
+
 def _governor(tok: Any) -> Any | None:
     """The word a clause hangs on, through a preposition: 'thinking about [applying]'."""
     head = tok.head
     if head.i == tok.i:
         return None
-    if tok.dep_ == "pcomp" and head.dep_ == "prep" and head.head.i != head.i:
+    if _clause_dep(tok) == "pcomp" and head.dep_ == "prep" and head.head.i != head.i:
         return head.head
     return head
 
@@ -444,6 +452,7 @@ def predicates(
     # Governors first, so what they say carries down to the clauses under them.
     for tok in sorted(heads, key=_depth):
         own, apart = _segments(_own(tok), tok)
+        dep = _clause_dep(tok)
         mood = _own_mood(tok, said_on, own, advice)
         if mood in (FUTURE, PROGRESSIVE) and _on_condition(tok):
             mood = DESIRE  # "if I get the job, I'll move to Leeds": no settled plan
@@ -451,7 +460,7 @@ def predicates(
         own_neg = negative
         carries = negative and tok.lower_ not in NEGATIONS  # 'hate running' negates nothing
         carries = carries and scope[:1] != ("without",)  # 'without sugar' denies only sugar
-        gov = _governor(tok) if tok.dep_ in _CLAUSAL else None
+        gov = _governor(tok) if dep in _CLAUSAL else None
         near = gov  # the word it hangs on, before the climb below: 'unable' in 'was unable to'
         # 'To be able to borrow': the clause hangs on an adjective of a predicate ('be').
         # ... or on a noun of one, for an infinitive: 'go part-time to free up Mondays'
@@ -470,10 +479,10 @@ def predicates(
             gmood, _, gcarries = state[gov.i]
             glemma = _lemma(gov)
             wish = glemma in DESIRE_VERBS or gov.lower_ in DESIRE_HEADS
-            if tok.dep_ == "pcomp" and tok.head.lower_ in _TEMPORAL and gmood in (DESIRE, FUTURE):
+            if dep == "pcomp" and tok.head.lower_ in _TEMPORAL and gmood in (DESIRE, FUTURE):
                 mood = gmood  # 'learn Italian before visiting Florence': both planned
                 wish = False
-            elif tok.dep_ == "pcomp":
+            elif dep == "pcomp":
                 # Only the wish's own preposition: 'thinking about moving', 'plans on
                 # going'; not 'planning a trip after saving for two years'.
                 prep = tok.head.lower_
@@ -481,7 +490,7 @@ def predicates(
                 wish = prep in _DESIRE_WITH.get(gwith, ()) or (
                     wish and prep in ("on", "about", "of")
                 )
-            if tok.dep_ == "conj":
+            if dep == "conj":
                 if not _aux(tok) and tok.tag_ in ("VB", gov.tag_):
                     mood = gmood if mood == PLAIN or tok.tag_ == "VB" else mood
                     # 'didn't eat or drink': both not done; but 'quit my job and started
@@ -505,18 +514,14 @@ def predicates(
                     fresh = fresh or not joined
                     if not fresh:
                         negative = negative or (gcarries and gov.i not in by_verb)
-            elif tok.dep_ in ("acl", "advcl", "relcl"):
+            elif dep in ("acl", "advcl", "relcl"):
                 marks = {c.lower_ for c in tok.children if c.dep_ in ("mark", "advmod")}
                 # 'after' said in the present looks ahead as 'once' does ('after she
                 # moves'); in a past tense it tells of what was done first.
                 after = "after" in marks and tok.tag_ != "VBD" and mood != PAST
-                if (
-                    tok.dep_ == "advcl"
-                    and (marks & _TEMPORAL or after)
-                    and gmood in (DESIRE, FUTURE)
-                ):
+                if dep == "advcl" and (marks & _TEMPORAL or after) and gmood in (DESIRE, FUTURE):
                     mood = gmood  # 'once her kids are older' of a plan is in the plan too
-                if tok.dep_ == "acl" and gov.pos_ == "VERB" and tok.tag_ == "VBG" and wish:
+                if dep == "acl" and gov.pos_ == "VERB" and tok.tag_ == "VBG" and wish:
                     mood = DESIRE  # 'fancies trying it', a gerund a small parser hung as acl
                 elif _is_infinitive(tok) and gmood in (PLAIN, PAST) and _of_purpose(tok, near):
                     # 'to <verb>' of purpose of a habit or a done act happens with it
@@ -528,16 +533,16 @@ def predicates(
                 elif _is_infinitive(tok):
                     # ... of what is going on or planned, not yet ('saving to buy a house').
                     mood = FUTURE if gmood == FUTURE else DESIRE
-                    if tok.dep_ == "advcl":
+                    if dep == "advcl":
                         ahead.add(tok.i)
             elif _wanted_done(tok, gov):
                 mood = DESIRE  # 'needs two teeth removed', 'wants his hair cut': not yet done
-            elif tok.dep_ == "xcomp" or (tok.dep_ in ("ccomp", "pcomp") and wish):
-                if tok.dep_ == "ccomp" and tok.i < gov.i:
+            elif dep == "xcomp" or (dep in ("ccomp", "pcomp") and wish):
+                if dep == "ccomp" and tok.i < gov.i:
                     pass  # "X, we've been saving": two sentences joined by a comma
                 elif gov.pos_ in ("ADJ", "NOUN") and wish:
                     mood = DESIRE
-                elif tok.dep_ == "xcomp" and any(
+                elif dep == "xcomp" and any(
                     c.dep_ == "nsubj" and c.lower_ in DESIRE_HEADS for c in gov.children
                 ):
                     mood = DESIRE  # 'my plan was to paint the shed': the painting is planned
@@ -549,12 +554,12 @@ def predicates(
                     # 'training to be a plumber', 'studying to become a teacher': what an
                     # activity under way is for is its aim, not yet so.
                     mood = DESIRE
-                elif mood == PLAIN and tok.dep_ == "xcomp":
+                elif mood == PLAIN and dep == "xcomp":
                     mood = gmood  # 'taught me to fish': the fishing was then too
-                if gov.i in aims and tok.dep_ == "xcomp":
+                if gov.i in aims and dep == "xcomp":
                     aims.add(tok.i)  # 'to be able to borrow': the borrowing is the aim
                 # 'stopped eating meat'; 'failed to get tickets': not got
-                carried = gcarries or (tok.dep_ == "xcomp" and _lemma(gov) in _UNDONE_COMPLEMENT)
+                carried = gcarries or (dep == "xcomp" and _lemma(gov) in _UNDONE_COMPLEMENT)
                 if state[gov.i][1] and gov.i not in by_verb and _lemma(gov) in _NOT_DOING:
                     # A 'not' on a verb of not doing undoes it: "can't stop smiling", 'never
                     # quit running', "didn't fail to call": the smiling, running and calling
@@ -598,12 +603,12 @@ def predicates(
             by_verb.add(tok.i)
         words = tuple(t.lower_ for t in own if not t.is_punct)
         text_ = " ".join(t.text for t in own)
-        bare = tok.tag_ == "VBN" and not _aux(tok) and tok.dep_ in ("acl", "amod", "advcl")
+        bare = tok.tag_ == "VBN" and not _aux(tok) and dep in ("acl", "amod", "advcl")
         if negative and not own_neg:
             scope = ()  # carried down from the governor: the whole predicate
         if passed_over(tok):
             negative = True  # 'stayed in instead of going': the going is not done
-        if tok.dep_ == "pcomp" and tok.head.lower_ == "without":
+        if dep == "pcomp" and tok.head.lower_ == "without":
             # 'left without saying goodbye': the saying is denied, as 'without' is.
             negative, scope = True, without_scope(tok.head)
         pred = Predicate(
@@ -615,7 +620,7 @@ def predicates(
             tok.lower_,
             scope,
             bare,
-            tok.dep_,
+            dep,
             tok.i in aims,
             tok.i in hedged,
             tok.i in ahead,
