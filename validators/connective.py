@@ -42,6 +42,7 @@ from .negation import _BOUNDARY
 from .predicates import _parse, predicates
 from .rewording import (
     LIGHT_VERBS,
+    achieves,
     hyphen_suffix,
     is_light,
     manner_of,
@@ -228,11 +229,18 @@ def _replaces_argument(tok: Any, claim_doc: Any, ev_doc: Any) -> bool:
     another noun no claim word says ('lost his passport' / 'lost his keys', 'soaking the
     lentils' / 'soaking the chickpeas', 'knitted a cardigan' / 'made a jumper')? The same
     act done to another thing."""
+    return bool(replaced_arguments(tok, claim_doc, ev_doc))
+
+
+def replaced_arguments(tok: Any, claim_doc: Any, ev_doc: Any) -> list[Any]:
+    """The block's objects, of the claim verb or a light verb, that the claim noun stands
+    in the place of (see _replaces_argument)."""
     if tok.dep_ != "dobj":
-        return False
+        return []
     verb = tok.head
     if verb.pos_ not in ("VERB", "AUX"):
-        return False
+        return []
+    found = []
     others = [t.lower_ for t in claim_doc if t.i != tok.i and t.is_alpha]
     for ev_verb in ev_doc:
         if ev_verb.pos_ not in ("VERB", "AUX"):
@@ -249,8 +257,8 @@ def _replaces_argument(tok: Any, claim_doc: Any, ev_doc: Any) -> bool:
                 continue
             if arg.lower_ in others or _accounted(arg.lower_, [*others, tok.lower_]):
                 continue
-            return True
-    return False
+            found.append(arg)
+    return found
 
 
 _NOBODY = frozenset(["nobody", "nothing", "none", "never", "noone", "neither"])
@@ -417,6 +425,8 @@ def detail_reason(
             return "a time"
     if w in NEGATIONS or w in NEGATIVE_VERBS or tok.lemma_.lower() in NEGATIONS:
         return "a word of polarity"  # 'regrets', 'hates', 'skipped': said, not reworded
+    if tok.pos_ in ("VERB", "AUX") and achieves(tok):
+        return None  # 'managed to stand up': the act it governs is the event
     if tok.pos_ in ("VERB", "AUX") and names_a_role(tok.lemma_.lower()):
         return "a role"
     if (

@@ -37,6 +37,7 @@ from .connective import (
     _token,
     detail_reason,
     names_a_role,
+    replaced_arguments,
     tight_sister,
 )
 from .polarity import denied
@@ -91,6 +92,24 @@ def _whose(tok: Any) -> bool:
     while b + 2 < len(doc) and doc[b + 1].text == "-" and not doc[b].whitespace_:
         b += 2
     return any(c.dep_ == "poss" for t in doc[a : b + 1] for c in t.children)
+
+
+def _abstract_for_abstract(tok: Any, claim_doc: Any, ev_doc: Any) -> bool:
+    """Does the claim noun, no physical thing, stand where the block has only objects that
+    are no physical things either ('give her leave' for 'give me the time off', 'hired
+    two extra staff' for 'hire two more people')? An abstraction is said loosely and
+    reworded freely; a physical thing in another's place is another thing ('lost his
+    passport' for 'lost my keys', 'knitted a cardigan' for 'made a jumper'). A sister of
+    the block's object ('study law' for 'study medicine') is its counterpart, refused
+    before this."""
+    lemma = tok.lemma_.lower()
+    if lexicon.concrete(lemma if lexicon.known(lemma) else tok.lower_):
+        return False
+    args = replaced_arguments(tok, claim_doc, ev_doc)
+    return bool(args) and not any(
+        lexicon.concrete(a.lemma_.lower() if lexicon.known(a.lemma_.lower()) else a.lower_)
+        for a in args
+    )
 
 
 def _light(e: Any) -> bool:
@@ -205,7 +224,11 @@ def inferred(
     reason = detail_reason(tok, doc, ev_doc, model)
     if reason is not None and reason not in _WEIGHED:
         return False, None
-    if reason == "another thing done the same" and not someone:
+    if (
+        reason == "another thing done the same"
+        and not someone
+        and not _abstract_for_abstract(tok, doc, ev_doc)
+    ):
         return False, None  # 'lost his passport' for 'lost my keys': the block's object
     if tok.dep_ == "attr":
         return False, None  # what the subject is: 'was a failure', 'is an assistant'

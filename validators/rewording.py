@@ -22,6 +22,32 @@ from .words import stem
 LIGHT_VERBS = lexicon.wordset("be have do make get go put take keep use say come let set sort")
 
 
+@cache
+def _succeeding() -> frozenset[int]:
+    """WordNet's verb sense of succeeding, attaining what was aimed at ('succeed', not its
+    sense of coming after, which it shares with 'follow')."""
+    wn = lexicon._load()
+    after = lexicon._senses("follow", rare=True)
+    return frozenset(s for s in lexicon._senses("succeed") if wn.pos[s] == "v" and s not in after)
+
+
+def achieves(tok: Any) -> bool:
+    """Is the verb one of succeeding at the act it governs ('managed to stand up twice',
+    'succeeded in getting a table')? It says no more than that the act came about, which
+    the block says by telling of the act ('stood up twice'); the act itself, its tense and
+    polarity are checked as the claim's own."""
+    wn = lexicon._load()
+    mine = {s for s in lexicon._senses(tok.lemma_.lower(), rare=True) if wn.pos[s] == "v"}
+    if not set(lexicon._ancestors(mine, 1)) & _succeeding():
+        return False
+    for c in tok.children:
+        if c.dep_ == "xcomp" and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children):
+            return True
+        if c.dep_ == "prep" and c.lower_ == "in" and any(g.dep_ == "pcomp" for g in c.children):
+            return True
+    return False
+
+
 def same_thing_as(tok: Any, ev_doc: Any) -> bool:
     """Does the claim noun name, in one of its senses (a seldom one too), what a noun of
     the block names, or a broader thing ('a success' for 'a hit', 'a position' for 'a

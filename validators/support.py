@@ -67,6 +67,7 @@ from .events import event_vouches
 from .feelings import said_feeling
 from .inferred import inferred
 from .polarity import _HELD_UNTIL, _polarity_and_modality, denied
+from .predicates import _parse
 from .qualities import quality_said
 from .role_holders import role_not_held
 from .said_ties import defined_as, own_group, particle_verbs, same_object, split_particles
@@ -87,6 +88,7 @@ from .word_ties import (
     derived_kind,
 )
 from .words import (
+    STOPWORDS,
     durations,
     fold_accents,
     frequencies,
@@ -143,6 +145,17 @@ def _said_as_someones(word: str, text: str) -> bool:
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
+#: Words the check reads as saying nothing (FUNCTION_WORDS: reporting verbs, hedges) that
+#: name a thing too, when the parser reads them as nouns: 'note', 'report', 'update',
+#: 'people'. Not the vague nouns, which name anything.
+_REPORTING_NOUNS = frozenset(
+    w
+    for w in FUNCTION_WORDS - STOPWORDS
+    if lexicon.is_noun(w)
+    and w not in lexicon.wordset("something someone thing things stuff kind sort bit way one ones")
+)
+
+
 def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
     text = "\n".join(ev.text for ev in evidence)
     ctx = " ".join([*(ev.context for ev in evidence), *(ev.title for ev in evidence)])
@@ -158,6 +171,9 @@ def _read(evidence: Sequence[Evidence], extra_names: Iterable[str]) -> _Reading:
         if (w not in FUNCTION_WORDS or w in LIGHT_VERBS) and len(w) >= 2
     ]
     content += [w for t in tokens(ctx) for w in _parts(t) if w not in FUNCTION_WORDS]
+    # A noun of the block that is also a word of reporting ('a voice note', 'hire more
+    # people'): what it names is said, whatever the verb of that spelling says.
+    content += [t.lower_ for t in _parse(text) if t.pos_ == "NOUN" and t.lower_ in _REPORTING_NOUNS]
     phrases = []
     low = [t.lower() for t in toks]
     # Multiword dictionary entries of the block: 'went to' is go_to, a synonym of attend.
