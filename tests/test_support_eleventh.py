@@ -2,7 +2,8 @@
 nothing, a view whose clause carries the 'not', an act put forward ('suggested cutting
 out caffeine') that is not yet done, a block's noun spelt like a verb of reporting ('a
 voice note'), an abstraction reworded in the place of another ('leave' for 'time off'),
-and a verb of succeeding ('managed to') that adds nothing to the act it governs."""
+a verb of succeeding ('managed to') that adds nothing to the act it governs, and a
+day shortened in chat ('thurs') wherever it stands."""
 
 from __future__ import annotations
 
@@ -87,3 +88,15 @@ def test_a_verb_of_succeeding_adds_nothing_to_its_act() -> None:
     # The act it governs is still checked, its polarity too.
     r = check("Rhea never managed to stand up on the paddleboard.", ev, SAID, model=True)
     assert not r.ok and r.reason.startswith("negation differs")
+
+
+def test_a_day_shortened_in_chat_names_the_day_wherever_it_stands() -> None:
+    ev = "dentist appt thurs at 4pm ugh"
+    assert check("Rhea has a dentist appointment on Thursday at 4pm.", ev, SAID, model=True).ok
+    r = check("Rhea has a dentist appointment on Tuesday at 4pm.", ev, SAID, model=True)
+    assert not r.ok and "Tuesday" in r.words
+    # A shortening that is another word too names the day only where the date reader
+    # says so: 'sat' in a chair is no Saturday.
+    ev2 = "i sat in the dentist chair at 4pm ugh"
+    r = check("Rhea had a dentist appointment on Saturday at 4pm.", ev2, SAID, model=True)
+    assert not r.ok and "Saturday" in r.words

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from language.dates import WEEKDAY_NAMES, weekday_number
 from memory_schema.links import WIKILINK_RE
 from memory_schema.session import AI_SPEAKERS
 
+from . import lexicon
 from .claim_text import (
     _SENTENCE_RE,
     FUNCTION_WORDS,
@@ -26,6 +28,14 @@ from .words import (
     stem,
     tokens,
 )
+
+
+def _short_for_day(word: str, day: int) -> bool:
+    """Is the block's word a shortening of the day that is no other word ('thurs', 'tues',
+    'weds'; not 'sat' or 'wed', which say other things too), wherever it stands?"""
+    if word in WEEKDAYS or weekday_number(word) != day:
+        return False
+    return not lexicon.known(word) or lexicon.senses_within(word, WEEKDAY_NAMES[day])
 
 
 def role_names(evidence: Sequence[Evidence]) -> list[str]:
@@ -115,8 +125,9 @@ def _names(
                 continue
             return _fail(f"month {name} is not in the evidence", [name], hard=True)
         if low in WEEKDAYS:
-            # 'on wednesdays' names Wednesday too.
+            # 'on wednesdays' names Wednesday too, and chat's 'thurs' or 'weds' anywhere.
             named = low in block_words or low + "s" in block_words
+            named = named or any(_short_for_day(w, WEEKDAYS[low]) for w in block_words)
             if named or any(d.weekday() == WEEKDAYS[low] for d in ev.dates):
                 continue
             return _fail(f"day {name} is not in the evidence", [name], hard=True)
