@@ -2,8 +2,9 @@
 nothing, a view whose clause carries the 'not', an act put forward ('suggested cutting
 out caffeine') that is not yet done, a block's noun spelt like a verb of reporting ('a
 voice note'), an abstraction reworded in the place of another ('leave' for 'time off'),
-a verb of succeeding ('managed to') that adds nothing to the act it governs, and a
-day shortened in chat ('thurs') wherever it stands."""
+a verb of succeeding ('managed to') that adds nothing to the act it governs, a day
+shortened in chat ('thurs') wherever it stands, and a block's light verb ('came round')
+that is no other act in the claim verb's place."""
 
 from __future__ import annotations
 
@@ -100,3 +101,13 @@ def test_a_day_shortened_in_chat_names_the_day_wherever_it_stands() -> None:
     ev2 = "i sat in the dentist chair at 4pm ugh"
     r = check("Rhea had a dentist appointment on Saturday at 4pm.", ev2, SAID, model=True)
     assert not r.ok and "Saturday" in r.words
+
+
+def test_a_light_verb_of_the_block_is_no_counterpart_of_the_claims_act() -> None:
+    # 'came round and sorted it' leaves the act vague; 'paid' names what 'cost me' says.
+    ev = "the electrician came round and sorted the fuse box, cost me 120 quid"
+    assert check("Rhea paid an electrician £120 to fix the fuse box.", ev, SAID, model=True).ok
+    # A contentful verb in the slot is another act: lending is no paying.
+    ev2 = "my brother lent me 120 quid for the fuse box"
+    r = check("Rhea paid her brother £120 for the fuse box.", ev2, SAID, model=True)
+    assert not r.ok and "paid" in r.words

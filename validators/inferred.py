@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import lexicon
-from .claim_text import FUNCTION_WORDS, LIGHT_VERBS, NEGATIVE_VERBS
+from .claim_text import FUNCTION_WORDS, NEGATIVE_VERBS
 from .connective import (
     GATE_SIMILARITY,
     TIME_NOUNS,
@@ -42,6 +42,7 @@ from .connective import (
 )
 from .polarity import denied
 from .predicates import _parse
+from .rewording import is_light
 from .similarity import PhraseSimilarity
 from .words import NEGATIONS, stem
 
@@ -113,7 +114,9 @@ def _abstract_for_abstract(tok: Any, claim_doc: Any, ev_doc: Any) -> bool:
 
 
 def _light(e: Any) -> bool:
-    return any(b in LIGHT_VERBS for b in (*lexicon.base_forms(e.lower_), e.lemma_.lower()))
+    """Is the block's verb a light one, which stands in for any act ('had', 'got', 'did',
+    'came round', 'sorted'): rewording's list, the one the connective test reads."""
+    return is_light(e)
 
 
 def counterpart(
