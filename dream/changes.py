@@ -488,6 +488,16 @@ def residences(doc: Any) -> list[Change]:
     return out
 
 
+def _to_someone(verb: Any, obj: Any) -> bool:
+    """The verb hands its object to someone, its recipient said before the object ("give
+    me X", "drop us the address"): the thing is passed on, no value of theirs ends."""
+    return any(
+        c.dep_ in ("dative", "iobj") or (c.dep_ == "dobj" and c.pos_ == "PRON" and c.i < obj.i)
+        for c in verb.children
+        if c.i != obj.i
+    )
+
+
 def endings(doc: Any) -> list[Change]:
     out = []
     for tok in doc:
@@ -505,6 +515,8 @@ def endings(doc: Any) -> list[Change]:
         anymore = any(c.lower_ in ("anymore", "longer") for c in tok.subtree)
         if tok.lemma_.lower() in END_VERBS and _put_somewhere(tok):
             continue  # "dropped my phone off a ladder", "left my bag on the bus": moved, kept
+        if _to_someone(tok, obj):
+            continue  # "give me settings for ...", "drop me the address": handed over
         if (_negated(tok) and anymore) or (tok.lemma_.lower() in END_VERBS and not _negated(tok)):
             out.append(Change(None, None, _phrase(_ended_place(tok, obj)), None))
     return out
@@ -619,8 +631,19 @@ def _value_text(span: Any) -> str | None:
         # "the keys today", "KEYS TODAY" (shouted, so not tagged a date), "the new ppl
         # tbh": a time or chat filler at its end is no part of a value
         toks = toks[:-1]
+    # "up to 15.10", "about 40": the tagger takes the words that bound an amount into
+    # its entity; the value is the amount
+    while len(toks) > 1 and _an_amount(toks[-1]) and toks[0].pos_ in ("ADP", "ADV", "PART"):
+        toks = toks[1:]
     text = span.doc[toks[0].i : toks[-1].i + 1].text if toks else ""
     return text if len(text) >= 2 else None
+
+
+def _an_amount(tok: Any) -> bool:
+    """A number, or a word the tagger reads as money or a count with a digit ("55k")."""
+    return tok.like_num or (
+        tok.ent_type_ in ("MONEY", "CARDINAL") and any(c.isdigit() for c in tok.text)
+    )
 
 
 def _clause(tok: Any) -> Any:
@@ -898,6 +921,12 @@ def counted(span: Any) -> bool:
         return False
     nums = [t for t in doc[max(0, span.start - 2) : root.i] if t.like_num]
     return any(t.ent_type_ not in _TIMES and t.lower_ not in ("1", "one") for t in nums)
+
+
+def compared_with(tok: Any) -> bool:
+    """The word is what something is measured against ("less than the ER", "cheaper
+    than aldi"): named beside the speaker's value, no value they have, use or end."""
+    return tok.dep_ == "pobj" and tok.head.lower_ == "than"
 
 
 def where_said_bare(span: Any) -> bool:

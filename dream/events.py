@@ -59,6 +59,7 @@ from .changes import (
     _someone_else,
     _value_text,
     clause_context,
+    compared_with,
     counted,
     where_said_bare,
 )
@@ -290,6 +291,8 @@ class EventReader:
                     continue  # "two 8tb drives": several things, though the parse lost the count
                 if where_said_bare(span):
                     continue  # "off a lad at work", "on site": where, no value
+                if compared_with(span.root):
+                    continue  # "still less than the ER": what it is measured against
                 if _a_price(span):
                     continue  # "bought a corsa off a lad for 2k": what it cost, no car
                 if span.root.pos_ not in ("NOUN", "PROPN", "VERB") and not span.root.ent_type_:

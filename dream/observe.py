@@ -42,7 +42,7 @@ from language.person import (
     rewrite_third_person,
 )
 from memory_schema.links import link_target_for_path, normalize_key
-from validators.lexicon import primarily_a
+from validators.lexicon import is_noun, names_animal, primarily_a
 
 from . import forget as fg
 from .attributes import PERSON_LEAD, WORKPLACE_KINDS, AttributeReader
@@ -540,6 +540,8 @@ class StatementReader:
         kinds = self._kinds_of(sorted({p[3] for p in phrases}), 0.0)
         for idx, path, key, surface in phrases:
             kind = kinds[surface]
+            if kind == "pet" and is_noun(key) and not names_animal(key):
+                continue  # "my coffee" reads a little like "my dog"; WordNet knows better
             if kind is not None:
                 out[path][idx].owned.append((key, surface, kind))
 

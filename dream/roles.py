@@ -95,8 +95,12 @@ def _read_turns(
             or not _overlap(found[i][2].value, found[anchor][2].value)
         ]
         if anchor == i_new:
-            # A clear new value; the old one is the other phrase most like an end.
-            i_old = max(rest, key=lambda i: _margin(rows[i], old), default=-1)
+            # A clear new value; the old one is the other phrase most like an end, and
+            # an amount only of an amount: "sold X for 600 and Y arrived monday" gave up
+            # X, the 600 is what it fetched
+            amount = _an_amount(found[i_new][2])
+            rest_old = [i for i in rest if _an_amount(found[i][2]) == amount]
+            i_old = max(rest_old, key=lambda i: _margin(rows[i], old), default=-1)
             if i_old < 0 or _margin(rows[i_old], old) < PARTNER_MARGIN:
                 i_old = -1
                 if (m_new < LONE_MARGIN and not seen) or not _specific(found[i_new][2]):
@@ -273,6 +277,10 @@ def _lead(rows: list[Any], label: int) -> tuple[float, int]:
     return _margin(rows[best], label), best
 
 
+def _an_amount(cand: Candidate) -> bool:
+    return cand.label in AMOUNT_LABELS or cand.value.replace(".", "").replace(",", "").isdigit()
+
+
 def _name_attributes(
     found_values: list[tuple[Change, Any, Candidate]], embedder: Any, topic: Any
 ) -> None:
@@ -292,5 +300,4 @@ def _name_attributes(
             for (label, margin), (_, st, _) in zip(labels, found_values, strict=True)
         ]
     for (ch, _, cand), name in zip(found_values, topics, strict=True):
-        amount = cand.value.replace(".", "").replace(",", "").isdigit()
-        ch.attr = f"{name} (amount)" if cand.label in AMOUNT_LABELS or amount else name
+        ch.attr = f"{name} (amount)" if _an_amount(cand) else name

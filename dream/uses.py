@@ -22,7 +22,7 @@ from language import classifier_for
 from validators.lexicon import a_device_not_vehicle, kind_among, primarily_someone
 
 from .attributes import _phrases, source
-from .changes import _TIMES
+from .changes import _TIMES, compared_with
 
 #: A use of a word is its attribute's when nearer those examples than the others' by
 #: this much (mean top-3 cosine similarity): "X failed its mot again" by 0.26, "X is
@@ -79,8 +79,10 @@ def kinds_by_use(embedder: Any, docs: list[Any], people: set[str] = frozenset())
                 continue
             if not root.is_alpha or root.lower_ in people or source(root):
                 continue  # where a thing came from shares its sentence, not its use
-            if _a_place(root.lower_) or _given_to(root):
-                continue
+            if _a_place(root.lower_) or _given_to(root) or compared_with(root):
+                continue  # "less than the ER": what it is measured against, no use of it
+            if kind_among(root.lower_, ("time_period",)) is not None:
+                continue  # "no weekends ever again": a time, nothing one uses
             uses.append((root.lower_, _window(span)))
     if not uses:
         return {}
