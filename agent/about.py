@@ -166,6 +166,11 @@ def _about_said(
         if FIRST_PERSON.search(c.text):
             return "speaker"
         if _SECOND_PERSON.search(_THANKS.sub(" ", c.text)):
+            if c.block.path not in dialogues:
+                # Said to an AI assistant, "you" is the assistant, which has no son or
+                # news of its own: "from now on, keep your answers short" is the
+                # speaker's own standing request.
+                return "speaker"
             return None  # "Thank goodness your son's okay": about the one addressed
         others = _people_named(c.text, known_people)
         # Neither "I" nor "you": talking to an AI, people tell their own news without

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from language.names import chat_words
 from memory_schema.links import short_quote
+from memory_schema.session import Session
 from validators.lexicon import known, said_for
 
 from .answer import Draft
@@ -35,7 +36,7 @@ from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .labels import readable
 from .memory_agent import Finding, MemoryReport
-from .nearness import nearer, nearest_attribute
+from .nearness import nearer, nearest_attribute, verbs_fit_attribute
 from .question import (
     Question,
     analyse,
@@ -229,7 +230,7 @@ class ExtractiveEngine:
             common=_common_words(pool) - _proper_words(pool),
             proper=_proper_words(pool),
             speakers={(c.block.speaker or "").lower() for c in pool if c.fact is None},
-            dialogues=_dialogues(pool),
+            dialogues=_dialogues(pool, self._store()),
             person_pages={
                 path: page.title.lower()
                 for path, page in self.wiki().pages.items()
@@ -390,7 +391,15 @@ class ExtractiveEngine:
         for name in sorted(subj.names | subj.owner_names, key=len, reverse=True):
             text = re.sub(rf"\b{re.escape(name)}(?='s\b|\b)", "she", text, flags=re.I)
         attribute = nearest_attribute(similarity, text)
+        if attribute and not (q.current or q.lately) and not verbs_fit_attribute(text, attribute):
+            # "which town did i grow up in?" asks what its own verb says; "what do i put
+            # in my coffee these days?" asks what holds now, as the profile keeps it.
+            return q
         return replace(q, attribute=attribute) if attribute else q
+
+    def _store(self) -> EvidenceStore | None:
+        agent = self.toolbox.memory_agent
+        return agent.store if agent is not None else None
 
     def _similarity(self) -> Similarity | None:
         """Cosine similarity with the search index's own embedder, when it has one."""
@@ -939,14 +948,24 @@ def _proper_words(pool: list[Candidate]) -> set[str]:
     return {w for w in out if w not in within or w in alone or " " in w or not known(w)}
 
 
-def _dialogues(pool: list[Candidate]) -> frozenset[str]:
+def _dialogues(pool: list[Candidate], store: EvidenceStore | None) -> frozenset[str]:
     """Sessions where two people talk to each other: an assistant-role turn there has a
-    person's name, not an AI's."""
+    person's name, not an AI's. Read from the whole session when the store has it: the
+    pool may hold one side only ("Glad your son is okay" with none of the other's turns)."""
+    blocks = [b for c in pool for b in c.blocks]
+    paths = {b.path for b in blocks if b.anchor.startswith("t")}
+    for path in paths if store is not None else ():
+        doc = store.load(path)  # type: ignore[union-attr]
+        turns = len(doc.turns) if isinstance(doc, Session) else 0
+        # As the store reads them: an unnamed user turn is the owner's.
+        found = [store.block(path, f"t{i}") for i in range(1, turns + 1)]  # type: ignore[union-attr]
+        blocks += [b for b in found if b is not None]
     people: dict[str, set[str]] = {}
-    for c in pool:
-        for b in c.blocks:
-            if b.speaker and b.anchor.startswith("t") and not _by_ai(b):
-                people.setdefault(b.path, set()).add(b.speaker.lower())
+    for b in blocks:
+        # A tool's output or a system prompt is nobody talking.
+        person = b.role in ("user", "assistant") and not _by_ai(b)
+        if b.speaker and b.anchor.startswith("t") and person:
+            people.setdefault(b.path, set()).add(b.speaker.lower())
     return frozenset(path for path, who in people.items() if len(who) >= 2)
 
 

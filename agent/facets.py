@@ -9,7 +9,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
-from validators.lexicon import phrasal_verb
+from validators.lexicon import nouns_of, phrasal_verb
 
 from .about import _SECOND_PERSON
 from .labels import Labels
@@ -106,7 +106,13 @@ class QuestionFacets(SpanPicker):
         return {
             t
             for tok in self._parsed
-            if thing(tok) or (tok.pos_ == "ADJ" and tok.dep_ == "amod" and thing(tok.head))
+            if thing(tok)
+            or (
+                tok.pos_ == "ADJ"
+                and tok.dep_ == "amod"
+                and says_which(tok.text)
+                and thing(tok.head)
+            )
             for t in terms(tok.text)
         }
 
@@ -179,3 +185,11 @@ class QuestionFacets(SpanPicker):
             if terms(w) & stems and w not in out:
                 out.append(w)
         return out
+
+
+def says_which(adjective: str) -> bool:
+    """An adjective of a thing ("dietary" of a diet, "musical" of music) says which thing;
+    one of worth or degree ("favourite", "best", "new") says how it is held, in words
+    people choose ("if i could only eat one cuisine forever" for a favourite)."""
+    word = adjective.lower()
+    return bool(nouns_of(word) - {word})

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from validators.lexicon import concrete
+from language.names import TITLE_WORDS
+from validators.lexicon import concrete, relation
 
 from .fit import ValueFit
 from .kinds import names_kind
@@ -62,6 +63,7 @@ class Mentions(ValueFit):
         named = {w for n in self.q.names for w in WORD.findall(n.lower())}
         # "What colour is it?" is answered by "white", which says no "colour".
         head = self.q.head if self._one_kind_asked else None
+        asked = terms(self.q.text)
         kept = []
         for i, r in enumerate(readings):
             if i >= MAX_MENTION:
@@ -76,7 +78,7 @@ class Mentions(ValueFit):
                     w
                     for t in texts
                     for w in WORD.findall(t.lower())
-                    if len(w) > 2 and w not in stopwords() and not w.isdigit()
+                    if (len(w) > 2 or w in TITLE_WORDS) and w not in stopwords() and not w.isdigit()
                 )
             )
             # Half of them, rounded up: "dentist check-up" tells when the "dentsit
@@ -84,6 +86,10 @@ class Mentions(ValueFit):
             # "What colour is it?": "white" is one. (A name that reads as a thing's does not
             # say a kind memory never names: "which gym do i go to?" is not answered by
             # "Tojiro", a knife's maker, when no gym is ever mentioned.)
+            # A word the question says itself stands in for none of its other words:
+            # "bank" is near "mortgage" in meaning, but "which bank do i have my mortgage
+            # with?" is not answered by "I start at Pinecrest Bank".
+            words = [w for w in words if not terms(w) & asked]
             kind = bool(self._kinds_asked(c.text))
             close = sum(
                 self._close(word, words, by_meaning=word not in named) or (word == head and kind)
@@ -125,7 +131,7 @@ class Mentions(ValueFit):
         words = [
             w
             for w in dict.fromkeys(WORD.findall(c.text.lower()))
-            if len(w) > 2 and w not in stopwords() and not w.isdigit()
+            if (len(w) > 2 or w in TITLE_WORDS) and w not in stopwords() and not w.isdigit()
         ]
         return {t for t, w in unsaid.items() if words and self._close(w, words)}
 
@@ -140,6 +146,13 @@ class Mentions(ValueFit):
         # their first seven letters.
         if any(_shared_prefix(word, w) >= max(PREFIX, 0.7 * min(len(word), len(w))) for w in words):
             return True
-        if self.similarity is None or not words or not by_meaning:
+        if not by_meaning:
+            return False
+        # A word for a kind of what the evidence says ("vet": "Dr. Takeda" is a doctor;
+        # "iguana": a lizard), or a form of it ("dietary": a diet), by WordNet.
+        wordnet = [TITLE_WORDS.get(w, w) for w in words]
+        if any(relation(word, w) in ("specific", "related") for w in wordnet):
+            return True
+        if self.similarity is None or not words:
             return False
         return max(self.similarity(word, words)) >= SIM_WORD

@@ -3,6 +3,8 @@ a count, a code, an attribute asked after."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from .reading import Similarity
 
 
@@ -51,3 +53,53 @@ def nearest_attribute(similarity: Similarity, text: str) -> str | None:
     if best == "none" or near[best] - near[second] < ATTRIBUTE_MARGIN:
         return None
     return best
+
+
+#: Verbs that carry no act of their own in a question ("who is", "what phone have i got").
+_LIGHT = frozenset({"be", "do", "have", "get"})
+
+
+def _verbs(text: str) -> set[str]:
+    """The lemmas of the verbs a question or example says, light verbs and words WordNet
+    knows as no verb ("paulo" tagged a verb) aside."""
+    from language.nlp import parse
+    from validators.lexicon import is_base_verb
+
+    (doc,) = parse([text])
+    return {
+        t.lemma_.lower()
+        for t in doc
+        if t.pos_ == "VERB"
+        and t.lemma_.lower() not in _LIGHT
+        and is_base_verb(t.lemma_.lower())
+        # A verb that says which thing ("note-taking app") or what it is called ("what's
+        # my boyfriend called?", passive) does nothing the question asks about.
+        and t.dep_ not in ("amod", "compound")
+        and not any(c.dep_ == "auxpass" for c in t.children)
+    }
+
+
+@cache
+def _attribute_verbs(label: str) -> frozenset[str]:
+    """The verbs the example questions of an attribute say ("live" for Lives in)."""
+    from language import prototypes
+
+    return frozenset(v for q in prototypes()["attribute_asked"][label] for v in _verbs(q))
+
+
+#: How a question's verb may stand to an example's and still do the same: "take" (my
+#: coffee) is a more general "drink".
+_KIN = ("same", "synonym", "general", "specific")
+
+
+def verbs_fit_attribute(text: str, label: str) -> bool:
+    """Does the question do what the attribute's example questions do? The embedding
+    model puts "which city did i grow up in?" near "which city am i living in", but
+    growing up somewhere is no home now: a question whose own verb none of the
+    attribute's examples says (nor a synonym, a kind or a sort of one, by WordNet) asks
+    something else, and the sentences that say its verb answer it. A question with no
+    verb of its own ("who's my boss now?") fits."""
+    from validators.lexicon import relation
+
+    known = _attribute_verbs(label)
+    return all(v in known or any(relation(v, k) in _KIN for k in known) for v in _verbs(text))

@@ -22,6 +22,7 @@ from validators.lexicon import (
     base_forms,
     describes,
     is_noun,
+    kin_or_lover,
     kind_asked,
     known,
     names_worker,
@@ -570,6 +571,8 @@ class SpanPicker:
             and w.lower() not in self.subj.names
             and w.lower() not in self.speakers
             and w.lower() not in self.subj.owner_names
+            # Kin or a lover is who someone is to another, no work ("my friend's wife").
+            and not (self.q.answer_type == "occupation" and kin_or_lover(w.lower()))
         ]
         if not words:
             return None

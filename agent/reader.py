@@ -312,9 +312,13 @@ class Reader(Currency, Mentions):
             # The focus may go unsaid when the meaning is close, or when the sentence is
             # about the person a chain led to and shares the rest of the question.
             chained = about in ("name", "page", "phrase") and self.subj.resolved is not None
-            if chained and set(c.blocks) <= set(self.subj.evidence):
-                continue  # the sentence that said who they are says nothing more
             span, weak, when = self.span(c)
+            # The sentence that said who they are says nothing more, unless it holds a
+            # value of the kind asked besides their name: "my best friend chloe is coming
+            # round, she's been a librarian for ten years".
+            no_value = not span or weak or span.lower() in self.subj.names
+            if chained and set(c.blocks) <= set(self.subj.evidence) and no_value:
+                continue
             if self._undone(c):
                 continue  # "im not switching" says of no phone that i switched to it
             if span and not weak and c.offered and self._only_judged(c, span):

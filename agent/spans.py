@@ -357,14 +357,14 @@ def _job_words(words: list[str]) -> list[str]:
     """The words of "a pediatric nurse now" that name the job: up to the last word
     WordNet files under people or agents ('nurse', 'driver'). "is a pass", "is a decent
     fit" name no one. A word WordNet does not know ("ADI") may be the job itself."""
-    from validators.lexicon import known, names_agent, primarily_a, relation
+    from validators.lexicon import kin_or_lover, known, names_agent, relation
 
     def job(w: str) -> bool:
         # "person" itself names no work: "a pool person", "a morning person" say a liking;
         # nor does kin or a lover ("im an aunt!!", "i'm a girlfriend now"): WordNet's
         # relatives and lovers are people by whom they are to someone, not by their work.
-        kin = primarily_a(w, "relative") or primarily_a(w, "lover")
-        return names_agent(w) and relation(w, "person") not in ("same", "synonym") and not kin
+        person = relation(w, "person") in ("same", "synonym")
+        return names_agent(w) and not person and not kin_or_lover(w)
 
     last = max((i for i, w in enumerate(words) if job(w.lower())), default=-1)
     if last < 0:

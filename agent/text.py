@@ -190,6 +190,9 @@ _ASKS = re.compile(
     re.I,
 )
 _NOT_ASKED = re.compile(r"^\W*(?:did|do)\s+it\b", re.I)
+#: "can you keep your replies short from now on" typed without "?": a request, which
+#: tells what the speaker wants as much as "please keep your replies short" does.
+_REQUEST = re.compile(r"^\W*(?:can|could|would|will)\s+you\b", re.I)
 
 
 def is_question(sentence: str) -> bool:
@@ -200,7 +203,9 @@ def is_question(sentence: str) -> bool:
         return True
     if bare.endswith("!"):
         return False  # "would you believe it!" exclaims
-    return bool(_ASKS.match(sentence)) and not _NOT_ASKED.match(sentence)
+    if _NOT_ASKED.match(sentence) or _REQUEST.match(sentence):
+        return False
+    return bool(_ASKS.match(sentence))
 
 
 #: Where a question's clauses part: "its my mums birthday on the 3rd of may, any gift

@@ -63,8 +63,15 @@ def nearest_lines(
     if embed is not None:
         import numpy as np
 
-        vectors = np.asarray(embed([text, *(f.text for f in facts)]), dtype=np.float32)
-        scores = [float(s) for s in vectors[1:] @ vectors[0]]
+        # A line reads alone and under its heading, whichever is nearer: "From now on,
+        # keep your answers short" is one of the owner's "Standing requests", which the
+        # line never says; "Sister of Tilda" says more alone than under "People".
+        plain = [f.text for f in facts]
+        headed = [f"{f.section}: {f.text}" if f.section else f.text for f in facts]
+        vectors = np.asarray(embed([text, *plain, *headed]), dtype=np.float32)
+        near = vectors[1:] @ vectors[0]
+        alone, under = near[: len(facts)], near[len(facts) :]
+        scores = [float(max(a, b)) for a, b in zip(alone, under, strict=True)]
         floor = FLOOR
     else:
         scores = _word_scores(text, facts)

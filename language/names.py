@@ -15,6 +15,8 @@ from .person import is_bare_contraction
 _VOWELS = frozenset("aeiouy")
 #: Titles a person's name may follow ("dr okonkwo", "Dr. Hollis"): part of no name.
 TITLES = frozenset(["dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "dame"])
+#: ... the short ones that say what the person is: "Dr. Takeda" is a doctor.
+TITLE_WORDS = {"dr": "doctor", "prof": "professor"}
 
 
 def looks_like_name(word: str) -> bool:

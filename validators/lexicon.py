@@ -679,3 +679,18 @@ def related_words(word: str) -> frozenset[str]:
     ('annual' -> year, 'adoption' -> adopt)."""
     wn = _load()
     return frozenset(r for b in base_forms(word) for r in wn.related.get(b, frozenset()))
+
+
+def nouns_of(word: str) -> set[str]:
+    """The things an adjective is of, two derivations deep ('annual' -> annually -> year,
+    'dietary' -> diet), leaving out the qualities ('hard' -> hardness): those are what any
+    adjective names. None for an adjective of worth or degree ('favourite', 'new')."""
+    near = set(related_words(word))
+    near |= {r for w in near for r in related_words(w)}
+    return {w for w in near if is_noun(w) and not kind_among(w, ("attribute",))}
+
+
+def kin_or_lover(word: str) -> bool:
+    """Is the word, in its usual sense, a relative or a lover ("wife", "aunt",
+    "boyfriend"): who someone is to another, not what they do?"""
+    return primarily_a(word, "relative") or primarily_a(word, "lover")

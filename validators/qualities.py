@@ -43,18 +43,10 @@ _TIMES = ("time_period", "time_unit")
 _APART = ("antonym", "sibling", "specific")
 
 
-def _nouns_of(word: str) -> set[str]:
-    """The things an adjective is of, two derivations deep ('annual' -> annually -> year),
-    leaving out the qualities ('hard' -> hardness): those are what any adjective names."""
-    near = set(lexicon.related_words(word))
-    near |= {r for w in near for r in lexicon.related_words(w)}
-    return {w for w in near if lexicon.is_noun(w) and not lexicon.kind_among(w, ("attribute",))}
-
-
 def _of_sister_nouns(a: str, b: str) -> bool:
     """Are the adjectives of sister things ('annual'/'monthly': a year, a month)?"""
-    theirs = _nouns_of(b)
-    return any(lexicon.relation(x, y) == "sibling" for x in _nouns_of(a) for y in theirs)
+    theirs = lexicon.nouns_of(b)
+    return any(lexicon.relation(x, y) == "sibling" for x in lexicon.nouns_of(a) for y in theirs)
 
 
 def _worth(words: list[str], model: PhraseSimilarity) -> list[tuple[str, float]]:
@@ -77,7 +69,7 @@ def quality_said(word: str, evidence_text: str, model: PhraseSimilarity) -> str 
     """The block's word that says the quality the claim's adjective names, or None."""
     if feeling_of(word, model) is not None:
         return None  # a feeling is read by its own examples (feelings.py)
-    if any(lexicon.kind_among(n, _TIMES) for n in _nouns_of(word)):
+    if any(lexicon.kind_among(n, _TIMES) for n in lexicon.nouns_of(word)):
         return None  # 'annual', 'weekly': how often is read as a frequency
     doc = _parse(evidence_text)
     seen: set[str] = set()
@@ -90,7 +82,7 @@ def quality_said(word: str, evidence_text: str, model: PhraseSimilarity) -> str 
         seen.add(e)
         if lexicon.relation(word, e) in _APART or lexicon.opposed(word, e):
             continue
-        if any(lexicon.kind_among(n, _TIMES) for n in _nouns_of(e)):
+        if any(lexicon.kind_among(n, _TIMES) for n in lexicon.nouns_of(e)):
             continue
         if denied(evidence_text, e) or _of_sister_nouns(word, e):
             continue  # 'not bad' says no 'bad'; polarity is checked apart
