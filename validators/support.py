@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import lexicon
+from . import lexicon, phrase_close
 from .categories import kind_of_named, names_of_things
 from .claim_text import (
     _SUPPORTING,
@@ -589,6 +589,12 @@ def _unsupported_words(
         implied, other = inferred(word, written or text, ev.text, model)
         if implied:
             alone = []
-        elif other is not None and counterparts is not None:
-            counterparts[word] = other
+        elif other is not None:
+            if counterparts is not None:
+                counterparts[word] = other
+        elif phrase_close.phrase_vouches(word, written or text, ev.text, model):
+            # No word of the block in its place: the word read with its head or its
+            # dependents reads as a phrase of the block ('received the offer' / 'got
+            # the offer').
+            alone = []
     return [said.get(w, w) for w in alone], contrasts
