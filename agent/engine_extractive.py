@@ -25,7 +25,6 @@ from dataclasses import replace
 
 from language.names import chat_words
 from memory_schema.links import short_quote
-from memory_schema.session import Session
 from validators.lexicon import known, said_for
 
 from .answer import Draft
@@ -952,20 +951,16 @@ def _dialogues(pool: list[Candidate], store: EvidenceStore | None) -> frozenset[
     """Sessions where two people talk to each other: an assistant-role turn there has a
     person's name, not an AI's. Read from the whole session when the store has it: the
     pool may hold one side only ("Glad your son is okay" with none of the other's turns)."""
-    blocks = [b for c in pool for b in c.blocks]
-    paths = {b.path for b in blocks if b.anchor.startswith("t")}
-    for path in paths if store is not None else ():
-        doc = store.load(path)  # type: ignore[union-attr]
-        turns = len(doc.turns) if isinstance(doc, Session) else 0
-        # As the store reads them: an unnamed user turn is the owner's.
-        found = [store.block(path, f"t{i}") for i in range(1, turns + 1)]  # type: ignore[union-attr]
-        blocks += [b for b in found if b is not None]
     people: dict[str, set[str]] = {}
-    for b in blocks:
-        # A tool's output or a system prompt is nobody talking.
-        person = b.role in ("user", "assistant") and not _by_ai(b)
-        if b.speaker and b.anchor.startswith("t") and person:
-            people.setdefault(b.path, set()).add(b.speaker.lower())
+    for c in pool:
+        for b in c.blocks:
+            # A tool's output or a system prompt is nobody talking.
+            person = b.role in ("user", "assistant") and not _by_ai(b)
+            if b.speaker and b.anchor.startswith("t") and person:
+                people.setdefault(b.path, set()).add(b.speaker.lower())
+    paths = {b.path for c in pool for b in c.blocks if b.anchor.startswith("t")}
+    for path in paths if store is not None else ():
+        people.setdefault(path, set()).update(store.people(path))
     return frozenset(path for path, who in people.items() if len(who) >= 2)
 
 

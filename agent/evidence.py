@@ -18,7 +18,7 @@ from memory_schema.layout import NOTES, SESSIONS, SOURCES, iter_memory_files
 from memory_schema.links import LinkResolver
 from memory_schema.memory_config import read_config
 from memory_schema.page import CITATIONS_HEADING, Page
-from memory_schema.session import Session, title_from_turns
+from memory_schema.session import Session, Turn, title_from_turns
 from memory_schema.source import Source
 from memory_schema.store import (
     is_session_file,
@@ -94,6 +94,7 @@ class EvidenceStore:
         self._files: dict[str, Session | Source | Page | None] = {}
         self._resolver: LinkResolver | None = None
         self._names: dict[str, tuple[str, ...]] = {}
+        self._people: dict[str, frozenset[str]] = {}
         try:
             #: who speaks in an unnamed `user` turn: the memory's owner, when known
             self.owner = read_config(self.root).owner
@@ -137,16 +138,35 @@ class EvidenceStore:
                 return None
             turn = doc.turns[i - 1]
             date = turn.at.date() if turn.at else doc.date
-            who = self.owner if self.owner and turn.role == "user" and not turn.speaker else None
             topic = doc.title if doc.title != title_from_turns(doc.turns, "") else ""
             return Block(
-                rel, anchor, turn.content, who or turn.who, date, doc.title, turn.role, topic
+                rel, anchor, turn.content, self._speaker(turn), date, doc.title, turn.role, topic
             )
         if m.group(1) != "p" or not 1 <= i <= len(doc.blocks):
             return None
         captured = doc.captured.date() if isinstance(doc.captured, dt.datetime) else doc.captured
         topic = " ".join((doc.title, *self._named(rel, doc)))
         return Block(rel, anchor, doc.blocks[i - 1], None, captured, doc.title, topic=topic)
+
+    def _speaker(self, turn: Turn) -> str:
+        """Who speaks a turn: an unnamed `user` turn is the memory's owner's, when known."""
+        if self.owner and turn.role == "user" and not turn.speaker:
+            return self.owner
+        return turn.who
+
+    def people(self, rel: str) -> frozenset[str]:
+        """The people who speak in the session at `rel` (lower case): its user turns and
+        the assistant-role turns a person holds (a chat between two people), not an AI's,
+        a tool's or a system prompt's. Read once per file."""
+        if rel not in self._people:
+            doc = self.load(rel)
+            turns = doc.turns if isinstance(doc, Session) else []
+            self._people[rel] = frozenset(
+                self._speaker(t).lower()
+                for t in turns
+                if t.role in ("user", "assistant") and not t.by_ai
+            )
+        return self._people[rel]
 
     def _named(self, rel: str, doc: Source) -> tuple[str, ...]:
         """The names a document says anywhere, those with a word no dictionary lists
