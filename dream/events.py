@@ -127,6 +127,8 @@ class Event:
     handed: bool = False
     #: a start read only faintly, kept when it takes the place of a thing its turn ends
     weak: bool = False
+    #: a doing said as a verb ("took up swimming", "ended up going with ..."), not a thing
+    doing: bool = False
 
 
 #: Entity labels of amounts.
@@ -223,14 +225,19 @@ def _untimed(value: str) -> str:
     return " ".join(words)
 
 
-def kind_attribute(value: str) -> str | None:
+def kind_attribute(value: str, doing: bool = False) -> str | None:
     """The attribute a dictionary word's kind makes it a value of, by WordNet: "rugby"
-    -> Sport, "night shifts" -> Shift, "bike" -> Gets around by; None for a name."""
+    -> Sport, "night shifts" -> Shift, "bike" -> Gets around by; None for a name.
+
+    A `doing` (a verb's -ing form, "swimming") can only be an activity: its kind as a
+    thing or a time is that of its verb's noun ("going" -> a go, a turn of duty ->
+    Shift, in "ended up going with X"), a word the speaker did not say."""
     words = value.lower().split()
     if not words or value[:1].isupper():
         return None
+    roots = tuple(root for root, attr in KIND_ROOTS if not doing or attr in ACTIVITIES)
     for text in (" ".join(words[-2:]), words[-1]) if len(words) > 1 else (words[-1],):
-        found = kind_among(text, tuple(root for root, _ in KIND_ROOTS))
+        found = kind_among(text, roots)
         if found is not None:
             return dict(KIND_ROOTS)[found]
     return None
@@ -363,6 +370,7 @@ class EventReader:
             ev = Event(st, role, value, None, False, label, margin, context)
             ev.bare = not any(t.dep_ in ("det", "poss") for t in span if t.i < span.root.i)
             ev.core = span.root.dep_ != "pobj"
+            ev.doing = span.root.tag_ == "VBG" and span.root.pos_ == "VERB"
             ev.handed = handed
             ev.weak = weak
             events.append(ev)
@@ -452,7 +460,7 @@ class EventReader:
                 # reads as a first name ("octavia") or a dictionary word ("polo": a sport)
                 ev.attr, ev.person, ev.source = used, False, "use"
                 continue
-            ev.attr = kind_attribute(ev.value)
+            ev.attr = kind_attribute(ev.value, doing=ev.doing)
             if ev.attr is not None:
                 ev.person, ev.source = False, "wordnet"
                 continue
