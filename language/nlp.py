@@ -32,7 +32,64 @@ def pipeline() -> Any:
 
 def parse(texts: Iterable[str]) -> list[Any]:
     """spaCy Docs for `texts`, in order (batched)."""
-    return list(pipeline().pipe(list(texts), batch_size=64))
+    return [_with_apostrophes(doc) for doc in pipeline().pipe(list(texts), batch_size=64)]
+
+
+def read(text: str) -> Any:
+    """The spaCy Doc of one text."""
+    return _with_apostrophes(pipeline()(text))
+
+
+#: A pronoun's or auxiliary's clitic as chat types it, without its apostrophe: 'itd',
+#: 'id', 'im', 'hes', 'ive', 'youre', 'theyll'. spaCy's tokenizer splits these words as
+#: it splits "it'd", but its tagger reads the bare piece by its shape: 'itd help my back'
+#: came out as a noun 'd' and a noun 'help', 'im gonna' as an unknown 'm'.
+_CLITICS = frozenset(["d", "m", "s", "ve", "re", "ll"])
+_COPIED = ("TAG", "POS", "MORPH", "LEMMA", "HEAD", "DEP", "ENT_IOB", "ENT_TYPE")
+
+
+def spelt(tok: Any) -> str:
+    """The token lower-cased, with the apostrophe of a clitic chat typed without one put
+    back: the 'd' of 'itd' is "'d", the 'll' of 'theyll' "'ll"."""
+    low = tok.lower_
+    if low in _CLITICS and tok.i and tok.lemma_.lower() != low:
+        prev = tok.doc[tok.i - 1]
+        if not prev.whitespace_ and prev.is_alpha:
+            return "'" + low
+    return low
+
+
+def _with_apostrophes(doc: Any) -> Any:
+    """The Doc with each clitic typed without its apostrophe parsed as if it had one.
+
+    The text, the tokens and their offsets stay as typed; only the reading (tags, lemmas,
+    the tree, entities) is that of the text with the apostrophes put back, which splits
+    into the same tokens."""
+    from .dates import weekday_number
+
+    fixed = []
+    for tok in doc:
+        piece = tok.text
+        if tok.i and tok.lower_ in _CLITICS:
+            prev = doc[tok.i - 1]
+            # 'wed' is Wednesday (and a verb) before it is "we'd".
+            joined = prev.lower_ + tok.lower_
+            if not prev.whitespace_ and prev.is_alpha and weekday_number(joined) is None:
+                piece = "'" + piece
+        fixed.append(piece + tok.whitespace_)
+    text = "".join(fixed)
+    if text == doc.text:
+        return doc
+    other = pipeline()(text)
+    if len(other) != len(doc) or any(
+        a.text.lstrip("'") != b.text.lstrip("'") for a, b in zip(doc, other, strict=True)
+    ):
+        return doc  # the apostrophes changed how the text splits: keep the plain reading
+    from spacy.attrs import IDS
+
+    attrs = [IDS[a] for a in _COPIED]
+    doc.from_array(attrs, other.to_array(attrs))
+    return doc
 
 
 def nearest_up(tok: Any, found: Callable[[Any], bool], steps: int) -> Any | None:

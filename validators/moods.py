@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from language.nlp import spelt
+
 from . import lexicon
 from .claim_text import _NEG_PREFIXES
 
@@ -278,7 +280,7 @@ def beyond_expectation(gov: Any, tok: Any) -> bool:
     said_before = gov.tag_ == "VBD" or any(
         a.dep_ == "aux" and a.tag_ == "VBD" for a in gov.children
     )
-    expected = any(a.dep_ == "aux" and a.lower_ in ("would", "'d") for a in tok.children) or (
+    expected = any(a.dep_ == "aux" and spelt(a) in ("would", "'d") for a in tok.children) or (
         gov.lemma_.lower() == "expect" and _infinitive(tok)  # 'didn't expect it to go so well'
     )
     return (

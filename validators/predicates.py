@@ -15,11 +15,12 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from language.dates import DateSpan, dates
+from language.nlp import read, spelt
 
 from .lexicon import base_forms
 from .moods import (
@@ -30,6 +31,7 @@ from .moods import (
     DESIRE_HEADS,
     DESIRE_VERBS,
     NEGATIVE_VERBS,
+    OPINION_VERBS,
     asks_of_another,
     beyond_expectation,
     cannot_have,
@@ -102,9 +104,7 @@ class Predicate:
 
 @lru_cache(maxsize=8192)
 def _parse(text: str) -> Any:
-    from language.nlp import pipeline
-
-    return pipeline()(text)
+    return read(text)
 
 
 #: Verbs whose complement is not done: 'stopped eating meat', 'failed to get tickets',
@@ -206,7 +206,7 @@ def _lemma(tok: Any) -> str:
 
 def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = False) -> str:
     aux = _aux(tok)
-    lows = [a.lower_ for a in aux]
+    lows = [spelt(a) for a in aux]  # 'itd help' has the "'d" of "it'd help"
     lemma = _lemma(tok)
     # 'thinking of' read as a noun has the lemma 'thinking': WordNet's forms say 'think'.
     with_ = next((f for f in (lemma, *base_forms(tok.lower_)) if f in _DESIRE_WITH), "")
@@ -637,7 +637,28 @@ def predicates(
                 # says ("we're doing a no-spend month in Feb, only rent, bills and food"),
                 # in that mood, or comment on it ("first time in Japan!"), plainly.
                 out.append((run[0].i, Predicate(text_, words_, mood, neg)))
+    _tentative_plans(doc, out, state)
     return [p for _, p in sorted(out, key=lambda x: x[0])]
+
+
+def _tentative_plans(doc: Any, out: list[tuple[int, Predicate]], state: dict) -> None:
+    """The speaker's view over a plan of their own ('i think im gonna drop out', 'I reckon
+    I'll sell it') is the plan weighed, not a view held: it is wanted or planned, as
+    'thinking of leaving' is. Someone else's view ('the physio reckons it'd help') stays a
+    view of theirs."""
+    for k, (i, pred) in enumerate(out):
+        tok = doc[i]
+        if _lemma(tok) not in OPINION_VERBS or pred.negative:
+            continue
+        subjects = [c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if any(c.lower_ not in ("i", "we") for c in subjects):
+            continue
+        # The clause, or the act its 'going to' takes ('im gonna [drop out]').
+        clauses = [c for c in tok.children if c.dep_ == "ccomp"]
+        clauses += [x for c in clauses for x in c.children if x.dep_ == "xcomp"]
+        plans = [c for c in clauses if c.i in state and state[c.i][0] == FUTURE]
+        if plans and pred.head == tok.lower_:
+            out[k] = (i, replace(pred, mood=DESIRE))
 
 
 def _wanted_done(tok: Any, gov: Any) -> bool:
