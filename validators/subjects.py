@@ -3,6 +3,7 @@ titles, and the roles of a chat with an AI ('the user', 'the assistant')."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from language.dates import WEEKDAY_NAMES, weekday_number
@@ -109,8 +110,11 @@ def _names(
             for i, t in enumerate(toks)
             if _is_entity(t, i == 0, context_names, toks[i - 1] if i else "")
         ]
+    spelt_out = _spelt_out(text, evidence)
     for name in dict.fromkeys(names):
         low = _parts(name)[0]
+        if name in spelt_out:
+            continue
         if "-" in name:
             # 'Nairobi-based', 'Lisbon-born': the name is the capitalised part; the rest is
             # an ordinary word.
@@ -147,10 +151,57 @@ def _names(
                 [name],
                 hard=True,
             )
-        if low in others:
+        if low in others or _same_name(low, block_words):
             continue
         return _fail(f"'{name}' is not in the evidence", [name], hard=True)
     return None
+
+
+#: Kinds of natural feature a name is said with or without ('the River Wye', 'the wye';
+#: 'Loch Ness', 'ness'): WordNet roots of the kind word's usual sense. Not a street or a
+#: town: 'Leeds Road' is not Leeds.
+_FEATURES = ("body_of_water", "geological_formation", "land")
+
+
+def _same_name(low: str, block_words: set[str]) -> bool:
+    """Is the claim's name another spelling WordNet gives of a word of the block ('Xmas'
+    for 'Christmas')?"""
+    return any(lexicon.relation(low, w) == "synonym" for w in block_words if len(w) > 2)
+
+
+def _spelt_out(text: str, evidence: Sequence[Evidence]) -> set[str]:
+    """Capitalised claim words the block says in short: the words of a name whose
+    initials the block writes ('Dungeons & Dragons' for 'd&d', 'British Sign Language' for
+    'bsl'), and the kind of a natural feature beside a name the block says ('River' in
+    'the River Wye' for 'the wye')."""
+    raw = " ".join(e.text for e in evidence)
+    shorts = set()
+    for chunk in raw.split():
+        letters = re.sub(r"[&.]", "", chunk.strip(",;:!?()'\"").lower())
+        if 2 <= len(letters) <= 6 and letters.isalpha():
+            shorts.add(letters)
+    words = {w.lower() for t in tokens(raw) for w in _parts(t)}
+    out: set[str] = set()
+    for sent in _SENTENCE_RE.split(text):
+        toks = re.findall(r"[\w'’-]+|&", sent)
+        runs: list[list[str]] = []
+        for i, t in enumerate(toks):
+            if t[:1].isupper() and i:
+                if runs and runs[-1][-1] == toks[i - 1]:
+                    runs[-1].append(t)
+                else:
+                    runs.append([t])
+            elif t.lower() in ("&", "and", "of") and runs and runs[-1][-1] == toks[i - 1]:
+                runs[-1].append(t)
+        for run in runs:
+            caps = [t for t in run if t[:1].isupper()]
+            if len(caps) > 1 and "".join(t[0].lower() for t in caps) in shorts:
+                out.update(caps)
+            named = [t for t in caps if t.lower() in words]
+            for t in caps:
+                if named and t not in named and lexicon.kind_among(t.lower(), _FEATURES):
+                    out.add(t)
+    return out
 
 
 def _parts_of_name(name: str) -> list[str]:
