@@ -92,6 +92,7 @@ from .words import (
     durations,
     fold_accents,
     frequencies,
+    numbered_places,
     numbers_in,
     ordinals_in,
     plain_claim,
@@ -302,7 +303,9 @@ def check_support(
     # A place ('at the second attempt') is not vouched for by a count ('2 minors') when
     # the block names another place ('first time'): the one slot filled two ways.
     ev_places = ordinals_in(ev.text, digits=True)
-    other = sorted(ordinals_in(text) - ev_places) if ev_places else []
+    # ... and a place the block numbers after its noun ('round 2') is that place of it.
+    other = ordinals_in(text) - ev_places - numbered_places(text, ev.text)
+    other = sorted(other) if ev_places else []
     if other:
         return _fail(f"place {other[0]} is not in the evidence", other, hard=True)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import pairwise
 
 from language.dates import MONTHS as MONTHS
 from language.dates import WEEKDAYS as WEEKDAYS
@@ -266,6 +267,22 @@ def ordinals_in(text: str, *, digits: bool = False) -> set[str]:
     if digits:
         out |= {m.group(1) for m in _DIGIT_ORDINAL_RE.finditer(text)}
     return out
+
+
+def numbered_places(claim: str, block: str) -> set[str]:
+    """The claim's places the block gives as a number after the same noun: 'in the second
+    round' for 'in round 2', 'the third week' for 'week 3'. A place of another noun ('came
+    second' beside 'round 2') is not one of them."""
+    numbered = {
+        (stem(m.group(1).lower()), m.group(2).lstrip("0"))
+        for m in re.finditer(r"\b([a-z]+)\s+(\d{1,2})\b(?![.,:/-]?\d)", block, re.IGNORECASE)
+    }
+    words = [t.lower() for t in tokens(claim)]
+    return {
+        ORDINALS.get(w, "1")
+        for w, nxt in pairwise(words)
+        if (w in ORDINALS or w == "first") and (stem(nxt), ORDINALS.get(w, "1")) in numbered
+    }
 
 
 def _digits(value: float) -> str:
