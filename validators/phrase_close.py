@@ -57,6 +57,9 @@ _DEPENDENTS = frozenset(
     }
 )
 
+#: Dependents that say which one or what kind: 'italian' of 'italian place'.
+_MODIFIERS = frozenset({"amod", "compound"})
+
 
 def _content(tok: Any) -> bool:
     return tok.pos_ in _CONTENT and tok.lower_ not in STOPWORDS and tok.is_alpha
@@ -81,6 +84,11 @@ def _phrases(tok: Any) -> list[str]:
             deps.append(c)
     if deps:
         out.append(" ".join(t.lower_ for t in sorted([tok, *deps], key=lambda t: t.i)))
+    # The noun with its own modifiers alone ('favourite italian restaurant' / 'fav italian
+    # place'), when it has more dependents ('... for her birthday') that would pull it off.
+    mods = [c for c in tok.children if c.dep_ in _MODIFIERS and _content(c)]
+    if mods and len(mods) < len(deps):
+        out.append(" ".join(t.lower_ for t in sorted([tok, *mods], key=lambda t: t.i)))
     if has_head and deps:
         words = sorted([tok, head, *deps], key=lambda t: t.i)
         out.append(" ".join(t.lower_ for t in words))
