@@ -75,6 +75,8 @@ def _same_root(a: str, b: str) -> bool:
     (a shared 'grand') nor 'sister'/'sister-in-law' (a compound)."""
     if "-" in a or "-" in b or a[:5] != b[:5]:
         return False
+    if lexicon.relation(a, b) in ("sibling", "antonym"):
+        return False  # 'grandad'/'grandmother': two kin the dictionary tells apart
     n = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     return n >= 0.7 * min(len(a), len(b))
 
