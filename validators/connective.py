@@ -37,11 +37,10 @@ from functools import cache
 from typing import Any
 
 from . import lexicon
-from .claim_text import _NEG_PREFIXES, NEGATIVE_VERBS
+from .claim_text import _NEG_PREFIXES, LIGHT_VERBS, NEGATIVE_VERBS
 from .negation import _BOUNDARY
 from .predicates import _parse, predicates
 from .rewording import (
-    LIGHT_VERBS,
     achieves,
     hyphen_suffix,
     is_light,

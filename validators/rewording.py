@@ -15,11 +15,8 @@ from functools import cache
 from typing import Any
 
 from . import lexicon
+from .claim_text import LIGHT_VERBS
 from .words import stem
-
-#: Verbs that say little of what happened ('doing pottery', 'made her dumpling', 'got
-#: my CELTA', 'put me on metformin'): a claim names the event they leave vague.
-LIGHT_VERBS = lexicon.wordset("be have do make get go put take keep use say come let set sort")
 
 
 @cache
