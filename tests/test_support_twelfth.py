@@ -105,3 +105,10 @@ def test_one_list_of_light_verbs() -> None:
     assert rewording.LIGHT_VERBS is claim_text.LIGHT_VERBS
     # Every form of each: 'giving' and 'kept' are as light as 'give' and 'keep'.
     assert {"giving", "kept", "saying", "doing"} <= claim_text.LIGHT_VERBS
+
+
+def test_what_a_modals_verb_takes_through_its_preposition_is_not_done() -> None:
+    ev = "the piano teacher says mia would benefit from practising scales every evening"
+    assert check("Mia's piano teacher says she should practise scales every evening.", ev).ok
+    r = check("Mia practises scales every evening.", ev)
+    assert not r.ok and "modality" in r.reason

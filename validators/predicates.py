@@ -490,6 +490,18 @@ def predicates(
                 wish = prep in _DESIRE_WITH.get(gwith, ()) or (
                     wish and prep in ("on", "about", "of")
                 )
+                if (
+                    tok.i > gov.i
+                    and gmood in (DESIRE, FUTURE)
+                    and any(
+                        spelt(a) in _MODALS or spelt(a) in ("'d", "will", "'ll", "wo")
+                        for a in _aux(gov)
+                    )
+                ):
+                    # 'would benefit from practising', 'will pay for it by selling the
+                    # car': the act a modal's verb takes through its preposition is no
+                    # more done than that verb.
+                    mood = gmood
             if dep == "conj":
                 if not _aux(tok) and tok.tag_ in ("VB", gov.tag_):
                     mood = gmood if mood == PLAIN or tok.tag_ == "VB" else mood
