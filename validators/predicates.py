@@ -654,23 +654,30 @@ def predicates(
 
 
 def _tentative_plans(doc: Any, out: list[tuple[int, Predicate]], state: dict) -> None:
-    """The speaker's view over a plan of their own ('i think im gonna drop out', 'I reckon
-    I'll sell it') is the plan weighed, not a view held: it is wanted or planned, as
-    'thinking of leaving' is. Someone else's view ('the physio reckons it'd help') stays a
-    view of theirs."""
+    """A view over a plan of the viewer's own ('i think im gonna drop out', 'User thinks
+    User is gonna quit', 'I reckon I'll sell it') is the plan weighed, not a view held: it
+    is wanted or planned, as 'thinking of leaving' is. A view over someone else's plan
+    ('my brother thinks he's gonna sell it', 'the physio reckons it'd help') stays a view."""
     for k, (i, pred) in enumerate(out):
         tok = doc[i]
-        if _lemma(tok) not in OPINION_VERBS or pred.negative:
+        if _lemma(tok) not in OPINION_VERBS or pred.negative or pred.head != tok.lower_:
             continue
-        subjects = [c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")]
-        if any(c.lower_ not in ("i", "we") for c in subjects):
-            continue
-        # The clause, or the act its 'going to' takes ('im gonna [drop out]').
-        clauses = [c for c in tok.children if c.dep_ == "ccomp"]
-        clauses += [x for c in clauses for x in c.children if x.dep_ == "xcomp"]
-        plans = [c for c in clauses if c.i in state and state[c.i][0] == FUTURE]
-        if plans and pred.head == tok.lower_:
-            out[k] = (i, replace(pred, mood=DESIRE))
+        mine = _subject_word(tok)
+        for clause in (c for c in tok.children if c.dep_ == "ccomp"):
+            theirs = _subject_word(clause)
+            # The same subject on both ('I ... I', 'User ... User'); chat drops the 'I' of
+            # the view ('think im gonna').
+            if theirs is None or not (mine == theirs or (mine is None and theirs in ("i", "we"))):
+                continue
+            # The clause, or the act its 'going to' takes ('im gonna [drop out]').
+            acts = [clause, *(x for x in clause.children if x.dep_ == "xcomp")]
+            if any(a.i in state and state[a.i][0] == FUTURE for a in acts):
+                out[k] = (i, replace(pred, mood=DESIRE))
+                break
+
+
+def _subject_word(tok: Any) -> str | None:
+    return next((c.lower_ for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
 
 
 def _wanted_done(tok: Any, gov: Any) -> bool:
