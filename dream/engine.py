@@ -30,7 +30,6 @@ from .extract import (
     from_sentence,
     is_ai,
     link,
-    self_introduction,
     sentences,
 )
 from .mentions import NAMED_TYPES, Mentions, Topic, third_person_facts, topic_after
@@ -440,9 +439,7 @@ class WikiBuilder:
         # The AI's reply confirms a lower-case name; else the embedding model reads the
         # phrase as an introduction ("hey im priya btw") by examples.
         embedder = self.subjects.embedder
-        intro = introduced_name(session, embedder) or next(
-            (name for t in users if (name := self_introduction(t.content, embedder))), None
-        )
+        intro = introduced_name(session, embedder)
         speaker = next((t.speaker for t in users if t.speaker), None)
         if intro and (not speaker or normalize_key(intro).startswith(normalize_key(speaker))):
             return intro, speaker

@@ -572,11 +572,13 @@ _HERE_RE = re.compile(
 )
 
 
-def self_introduction(text: str, embedder: Any = None) -> str | None:
+def self_introduction(text: str, embedder: Any = None, asked: str | None = None) -> str | None:
     """The name in "I'm Maya Chen", "name's rafael btw" or "rosa here, quick q": a word
     after a cue (or before "here" at a message's start) that is capitalised as typed, or,
     typed in lowercase, that the embedding model reads as a name in "i'm <word>" (by
-    examples, so "im tired" is no name). The surname the message gives is kept."""
+    examples, so "im tired" is no name). The surname the message gives is kept. `asked`
+    is the question of the AI turn this message answers, if any: "its asana" after
+    "Which app is he suggesting?" names the app, not who is typing."""
     from language import classifier_for
     from language.names import names_nobody
 
@@ -586,9 +588,15 @@ def self_introduction(text: str, embedder: Any = None) -> str | None:
         word = m.group("name")
         if names_nobody(word.lower()) or word.lower() in NOT_NAMES:
             continue
-        weak = m.group("cue").lower().startswith(("it", "this")) if cued else False
+        cue = m.group("cue").lower() if cued else ""
+        weak = cue.startswith(("it", "this"))
         if weak and dates(word, dt.date.today(), loose=True):
             continue  # "it's Monday again", "this is Tuesday": a day, not who is typing
+        # "it's X" / "this is X" says who is typing only where a message opens ("hey,
+        # it's maya"); elsewhere, or as the answer to a question about something else,
+        # it says what a thing is ("honestly it's Notion", "its asana").
+        if weak and not cue.endswith(("me", "me,")) and _answers(text[: m.start("cue")], asked):
+            continue
         # Capitalised after a cue, it is a name; with no cue, unless it starts the
         # message ("Tired here" is no one; the model reads that one below).
         capitalised = word[:1].isupper() and word[1:].islower()
@@ -605,6 +613,34 @@ def self_introduction(text: str, embedder: Any = None) -> str | None:
 
 #: Up to two more words after a first name may be its middle name and surname.
 _MORE_NAMES = re.compile(r"\s+([^\W\d_]{2,20}(?:-[^\W\d_]{2,20})?)")
+
+
+#: Words a message may open with before the writer says who they are.
+_GREETING = frozenset({"hi", "hey", "hello", "heya", "hiya", "yo", "morning", "evening", "oh"})
+
+
+def _opens(before: str) -> bool:
+    """Only greetings and punctuation come before this point of a message."""
+    return all(w in _GREETING for w in re.findall(r"[^\W\d_]+", before.lower()))
+
+
+def _answers(before: str, asked: str | None) -> bool:
+    """A weak cue is no introduction: it does not open the message, or the message
+    answers a question that is not about who is typing."""
+    return not _opens(before) or bool(asked and not asks_who(asked))
+
+
+def asks_who(question: str) -> bool:
+    """A question asks who someone is or what they are called ("who am I talking to?",
+    "what's your name?"), by its parse: a "who" word, or the noun "name"."""
+    from language.errors import LanguageError
+    from language.nlp import parse
+
+    try:
+        doc = parse([question])[0]
+    except LanguageError:
+        return False
+    return any(t.lower_ in ("who", "whom") or t.lemma_.lower() == "name" for t in doc)
 
 
 def with_surname(text: str, word: str) -> str:

@@ -31,7 +31,8 @@ def introduced_name(session: Session, embedder: Any = None) -> str | None:
     for i, turn in enumerate(turns):
         if turn.role != "user":
             continue
-        name = self_introduction(turn.content) or signs_own(turn.content, embedder)
+        asked = _question_before(turns, i)
+        name = self_introduction(turn.content, asked=asked) or signs_own(turn.content, embedder)
         if name:
             return name
         draft = next((t for t in reversed(turns[:i]) if t.role != "tool"), None)
@@ -45,7 +46,24 @@ def introduced_name(session: Session, embedder: Any = None) -> str | None:
         name = _confirmed(turn, reply) or _signed(turn, reply)
         if name:
             return name
+    if embedder is None:
+        return None
+    # The embedding model reads a lower-case word as a name in "i'm <word>" by examples.
+    for i, turn in enumerate(turns):
+        if turn.role == "user":
+            name = self_introduction(turn.content, embedder, _question_before(turns, i))
+            if name:
+                return name
     return None
+
+
+def _question_before(turns: list[Turn], i: int) -> str | None:
+    """The question the AI's turn just before turn `i` ends on, which turn `i` answers."""
+    before = next((t for t in reversed(turns[:i]) if t.role != "tool"), None)
+    if before is None or not before.by_ai:
+        return None
+    asked = [s for s in re.split(r"(?<=[.!?])\s+", before.content.strip()) if s.endswith("?")]
+    return asked[-1] if asked else None
 
 
 #: How a letter or message closes: the name after one of these signs it.
@@ -112,7 +130,9 @@ def signs_own(text: str, embedder: Any = None) -> str | None:
     listed = [w.lower() for w in words if w.islower() and known_word(w)]
     if listed and not _read_as_names(listed, embedder):
         return None
-    start = _MESSAGE_START.search(text[: m.start()])
+    # A blank line before the sign-off sets it apart from the message; one before the
+    # message's own words opens a pasted message.
+    start = _MESSAGE_START.search(text[: m.start()].rstrip())
     if start is not None and not _sends(text[: start.start()]):
         return None
     if start is None and not text[: m.start()].rstrip(" \t").endswith("\n"):
