@@ -73,6 +73,9 @@ class Change:
     #: Other turns that name the value, cited beside the statement's own ((target,
     #: anchor, quote)): "the cottage is ours" gets its place from where it was named
     evidence: tuple[tuple[str, str, str], ...] = ()
+    #: a done act of change ("moved to X on june 1st", "switched to X"): the new value
+    #: holds from the day the statement names
+    started: bool = False
 
 
 #: Dependents that are part of a value's words.
@@ -235,6 +238,9 @@ def possessive_values(doc: Any) -> list[Change]:
         if sides is None or _negated(tok) or _hedged(tok):
             continue
         subj, attr = sides
+        if (named := _pronoun_for_someone(subj, attr)) is not None:
+            out.append(named)
+            continue
         for owned, value in ((_named_one(subj), attr), (attr, subj)):
             if value.ent_type_ in _TIMES:
                 continue  # "my last shift is april 11": a day, not a value
@@ -267,6 +273,37 @@ def possessive_values(doc: Any) -> list[Change]:
             )  # fmt: skip
             break
     return out + _appositions(doc)
+
+
+def _pronoun_for_someone(subj: Any, attr: Any) -> Change | None:
+    """ "she handed the shop to her nephew tomas berg, so he's my boss now": "he" or
+    "she" is the last person named before it in the sentence, and "my <role>" (a person
+    by WordNet) is theirs now."""
+    if subj.lower_ not in ("he", "she") or attr.pos_ != "NOUN" or _negated(attr.head):
+        return None
+    if not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in attr.children):
+        return None
+    if kind_noun(attr.lemma_.lower()) != "person":
+        return None
+    names = [t for t in subj.doc[: subj.i] if _someone_named(t)]
+    if not names:
+        return None
+    run = [names[-1]]
+    while run[0].i > 0 and _someone_named(subj.doc[run[0].i - 1]):
+        run.insert(0, subj.doc[run[0].i - 1])
+    # a surname a dictionary lists ("dahl") is still the name's, as the head it hangs on
+    while run[-1].dep_ in ("compound", "flat") and run[-1].head.i == run[-1].i + 1:
+        run.append(run[-1].head)
+    name = _phrase(attr)
+    value = subj.doc[run[0].i : run[-1].i + 1].text
+    return Change(name[:1].upper() + name[1:], value, None, "PERSON", name)
+
+
+def _someone_named(tok: Any) -> bool:
+    """A word that names a person: a name by `_a_name`, no day, place or function word."""
+    if tok.ent_type_ and tok.ent_type_ != "PERSON":
+        return False
+    return _a_name(tok) and not names_nobody(tok.lower_) and not names_a_place(tok.lower_)
 
 
 #: Words that make "the <role>" the speaker's current one: "the new manager, tomasz".
@@ -451,6 +488,8 @@ def switches(doc: Any) -> list[Change]:
             target = pobj.get("to") or pobj.get("into") or pobj.get("onto")
             if target is not None and _is_value(target):
                 new = target
+            elif target is None:
+                new = _to_unknown_word(verb)
         if new is None:
             continue
         attr = None
@@ -471,8 +510,24 @@ def switches(doc: Any) -> list[Change]:
         if attr is None and purpose is not None and purpose.pos_ == "NOUN" and not home:
             attr = f"For {_phrase(purpose)}"  # "switched to X for invoices"
         value = place_phrase(new) if home else _phrase(new)
-        out.append(Change(attr, value, _phrase(old) if old is not None else None, label))
+        old_value = _phrase(old) if old is not None else None
+        out.append(Change(attr, value, old_value, label, started=verb.tag_ == "VBD"))
     return out
+
+
+def _to_unknown_word(verb: Any) -> Any:
+    """ "we moved to lund on june 1st": the parser of lower-case chat reads a place no
+    dictionary knows as a verb with "to" before it; a word that is no verb is the place
+    moved to ("moved to work from home" moves to no place)."""
+    from language.names import is_base_verb
+
+    for c in verb.children:
+        to = [a for a in c.children if a.dep_ == "aux" and a.lower_ == "to" and a.i == c.i - 1]
+        if c.dep_ == "xcomp" and to and not c.ent_type_ and not is_base_verb(c.lower_):
+            low = c.lower_
+            named = may_name(low) or names_a_place(low)
+            return c if named and not names_nobody(low) else None
+    return None
 
 
 def residences(doc: Any) -> list[Change]:

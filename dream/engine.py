@@ -184,7 +184,7 @@ class WikiBuilder:
                 # A document's claim about someone never overrides what is on record
                 # from people themselves; its citation says where it came from.
                 return False
-            result = page.set_fact(attr, text, obs.when, cite)
+            result = page.set_fact(attr, text, obs.when, cite, starts=obs.starts)
             changed = result != "same"
             if result == "changed" and before is not None:
                 self.changes.add((here, page.path, attr.casefold()))

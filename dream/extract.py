@@ -81,6 +81,9 @@ class Observation:
     replaces: str | None = None
     #: fact: more blocks that say it, cited beside `anchor` ((target, anchor, quote))
     also: tuple[tuple[str, str, str], ...] = ()
+    #: fact: said as a done act of change on a day ("moved to lund on june 1st"): the
+    #: value holds from `when`, though an earlier block named it first (a lease signed)
+    starts: bool = False
 
 
 def is_ai(role: str, speaker: str | None) -> bool:

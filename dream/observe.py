@@ -797,8 +797,9 @@ def value_observations(st: Statement, speaker_type: str) -> list[Observation]:
         out.append(
             Observation(
                 subject=st.speaker, subject_type=speaker_type, kind="fact", section="Current",
-                attr=ch.attr or st.topic, key=ch.old, text=text, when=st.when,
-                anchor=st.anchor, replaces=ch.old, also=ch.evidence,
+                attr=ch.attr or st.topic, key=ch.old, text=text,
+                when=ended_on(st) if ch.started else st.when, anchor=st.anchor,
+                replaces=ch.old, also=ch.evidence, starts=ch.started,
             )
         )  # fmt: skip
     return out

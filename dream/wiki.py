@@ -300,8 +300,12 @@ class WikiPage:
         key = attr.casefold()
         return next((f for f in self.facts() if f.attr.casefold() == key), None)
 
-    def set_fact(self, attr: str, value: str, when: dt.date | None, cites: list[str]) -> str:
+    def set_fact(
+        self, attr: str, value: str, when: dt.date | None, cites: list[str], starts: bool = False
+    ) -> str:
         """State a value of an attribute; an earlier different value moves to History.
+        `starts`: the value is said to begin on `when` (a move on a day), which is its
+        start though an earlier block named it (the lease signed weeks before).
 
         Returns 'same', 'new', 'changed' or 'historic' (an older value than the current
         one, recorded in History only).
@@ -309,7 +313,8 @@ class WikiPage:
         cur = self.current(attr)
         lines = self.sections.setdefault("Current", [])
         if cur is not None and line_key(cur.value) == line_key(value):
-            updated = Fact(cur.attr, cur.value, _min(cur.since, when), None, cur.cites + cites)
+            since = when if starts and when else _min(cur.since, when)
+            updated = Fact(cur.attr, cur.value, since, None, cur.cites + cites)
             self._replace_fact(lines, cur, updated.render())
             return "same" if updated.render() == cur.render() else "new"
         if cur is not None and when and cur.since and when < cur.since:

@@ -4,10 +4,16 @@ a forget entry reaches the pages its possessive names."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+
 from dream import forget as fg
 from dream.extract import self_introduction
 from dream.owner import introduced_name, signs_own
 from search import get_embedder
+from tests.test_agent_messy import memory_from
 from tests.test_owner_evidence import unnamed
 
 
@@ -55,3 +61,88 @@ def test_forgetting_a_name_reaches_its_possessive() -> None:
     assert fg.matches("Trello’s old boards", entries)
     assert fg.redact("see Trello's old boards", entries) == "see [forgotten] old boards"
     assert not fg.matches("Trellos and more", entries)
+
+
+def _chat(date: str, *turns: tuple[str, str]) -> str:
+    body = "".join(f"## {who}\n\n{text}\n\n" for who, text in turns)
+    return f"---\ndate: {date}T20:00:00\n---\n# chat\n\n{body}"
+
+
+CHANGES = {
+    "2026-01-05-start.md": _chat(
+        "2026-01-05",
+        ("User", "started at the bakery on rosengatan today, my boss is hanna berg"),
+        ("Assistant", "Congratulations on the new job!"),
+        ("User", "my girlfriend ida says i smell of bread now lol"),
+    ),
+    "2026-03-10-lease.md": _chat(
+        "2026-03-10",
+        ("User", "we signed the lease for a flat in uppsala today, two rooms on kungsgatan"),
+        ("Assistant", "Exciting! When do you get the keys?"),
+    ),
+    "2026-04-06-moved.md": _chat(
+        "2026-04-06",
+        ("User", "we moved to uppsala on april 2nd, boxes everywhere"),
+        ("Assistant", "Welcome to your new home."),
+    ),
+    "2026-06-01-boss.md": _chat(
+        "2026-06-01",
+        (
+            "User",
+            "big news at work. hanna retired last week and gave the bakery to her son "
+            "erik lund so hes my boss now",
+        ),
+        ("Assistant", "That's a big change. How is he so far?"),
+    ),
+    "2026-07-04-engaged.md": _chat(
+        "2026-07-04",
+        ("User", "ida and i got engaged on saturday!!"),
+        ("Assistant", "Congratulations to you both!"),
+    ),
+}
+
+
+def _section(root: Path, name: str) -> str:
+    page = (root / "knowledge" / "people" / "User.md").read_text("utf-8")
+    m = re.search(rf"^## {name}\n(.*?)(?=^## |\Z)", page, re.M | re.S)
+    return m.group(1) if m else ""
+
+
+@pytest.fixture(scope="module")
+def changes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return memory_from(tmp_path_factory.mktemp("changes"), CHANGES, dream=True)
+
+
+def test_he_named_just_before_is_the_new_boss(changes: Path) -> None:
+    now, before = _section(changes, "Current"), _section(changes, "History")
+    assert re.search(r"\*\*Boss:\*\* \[\[Erik Lund", now, re.I), now
+    assert re.search(r"\*\*Boss:\*\* .*Hanna", before, re.I), before
+
+
+def test_an_engagement_does_not_end_the_partner(changes: Path) -> None:
+    assert "Partner" not in _section(changes, "History"), _section(changes, "History")
+    # read by the examples of a value's event: getting engaged keeps the partner, a
+    # break-up ends them
+    from language import classifier_for
+
+    embedder = get_embedder()
+    events = classifier_for(embedder, "value_event")
+    said = ["me and X just got engaged", "X and I got engaged over the weekend", "X and I split up"]
+    labels = [label for label, _ in events.label(embedder.embed(said))]
+    assert labels == ["state", "state", "end"]
+
+
+def test_a_chat_contraction_is_the_copula() -> None:
+    from dream.changes import read_changes
+    from language.nlp import parse
+
+    doc = parse(
+        ["jo left in may and handed the team to her deputy sam okafor so shes my manager now"]
+    )
+    said = [(ch.attr, ch.new) for ch in read_changes(doc[0])]
+    assert ("Manager", "sam okafor") in said
+
+
+def test_the_move_is_where_one_lives(changes: Path) -> None:
+    now = _section(changes, "Current")
+    assert re.search(r"\*\*Lives in:\*\* \[\[Uppsala\]\] — since 2026-04-02", now), now

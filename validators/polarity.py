@@ -98,14 +98,17 @@ def _off_for_ending(claim: Predicate, ev: Predicate) -> float:
 
 
 def _taken_instead(words: set[str], p: Predicate) -> bool:
-    """The claim's words are what an ending was for, not what it ended: 'left leith for
-    glasgow', 'ditched spotify for tidal' end Leith and Spotify; Glasgow and Tidal are
-    taken up."""
-    if "for" not in p.words:
-        return False
-    cut = p.words.index("for")
-    before, after = " ".join(p.words[:cut]), " ".join(p.words[cut + 1 :])
-    return _overlap(words, after) > 0 and _overlap(words, before) == 0
+    """The claim's words are what an ending was for or went to, not what it ended: 'left
+    leith for glasgow', 'ditched spotify for tidal' end Leith and Spotify; Glasgow and
+    Tidal are taken up. 'gave the shop to her son erik' ends her shop, not Erik."""
+    for prep in ("for", "to"):
+        if prep not in p.words:
+            continue
+        cut = p.words.index(prep)
+        before, after = " ".join(p.words[:cut]), " ".join(p.words[cut + 1 :])
+        if _overlap(words, after) > 0 and _overlap(words, before) == 0:
+            return True
+    return False
 
 
 def _polarity_and_modality(
