@@ -64,6 +64,7 @@ from .changes import (
 )
 from .homes import HomeReader
 from .lexicon import RELATIONS, called_out
+from .roles import has_number
 
 #: The kind of value each attribute takes (its label is what the page writes).
 KINDS = {
@@ -547,20 +548,33 @@ def value_of_kind(attr: str, text: str) -> bool:
     new place", "keys") nor chat ("ppl tbh"); an amount has a number. So a move's
     successor read as "keys", or "my gym is all the new ppl tbh", is no value. Attributes
     of no kind take any value."""
-    kind = KINDS.get(attr)
+    kind = "amount" if attr.endswith("(amount)") else KINDS.get(attr)
     if kind is None:
         return True
     m = re.fullmatch(r"\{\{([^{}|]+)\|([a-z]+)\}\}", text.strip())
     value, typed = (m.group(1), m.group(2)) if m else (text.strip(), None)
     if kind == "amount":
-        return any(c.isdigit() for c in value)
+        return has_number(value)  # "6b+" is a grade, no amount
     if typed is not None:
         # A subject of a kind that contradicts the attribute's is no value ("Lives in" a
         # person, a manager who is a town); another reading typed it, so it names one.
         return typed not in _CONTRADICTS[kind]
     if kind == "thing":
-        return bool(value)
+        return bool(value) and (_names_something(value) or _of_its_kind(attr, value))
     return (kind == "organization" and len(value.split()) > 1) or _names_something(value)
+
+
+def _of_its_kind(attr: str, value: str) -> bool:
+    """A value in dictionary words of an attribute named for a made thing ("Phone") is
+    that thing or a kind of it, by WordNet: "ETD stuff" is no phone. Attributes named
+    otherwise ("Drinks", "Gets around by") take any."""
+    from validators.lexicon import kind_among, kind_of
+
+    noun = attr.lower()
+    if " " in noun or kind_among(noun, ("artifact",)) is None:
+        return True
+    head = value.split()[-1].lower()
+    return head == noun or kind_of(noun, head)
 
 
 def _names_something(value: str) -> bool:

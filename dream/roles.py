@@ -60,7 +60,7 @@ def read_roles(
         return
     found_values: list[tuple[Change, Any, Candidate]] = []
     _read_turns(candidates, role, embedder, change, found_values, places, people)
-    _name_attributes(found_values, embedder, topic)
+    _name_attributes(found_values, embedder, topic, places)
 
 
 def _read_turns(
@@ -278,11 +278,30 @@ def _lead(rows: list[Any], label: int) -> tuple[float, int]:
 
 
 def _an_amount(cand: Candidate) -> bool:
-    return cand.label in AMOUNT_LABELS or cand.value.replace(".", "").replace(",", "").isdigit()
+    """A number said as money, a quantity or a count: "1100 kr", "36 000", "31.50"; a
+    grade or a code with a number in it ("6b+", "A4") is none."""
+    return (cand.label in AMOUNT_LABELS or cand.value[:1].isdigit()) and has_number(cand.value)
+
+
+#: A number as a word of its own: digits with thousands or decimal separators, a
+#: currency sign before or a "k" after ("£1,450", "36 000", "2k"), never glued to other
+#: letters or signs ("6b+").
+_NUMBER = re.compile(r"(?<![\w+])[£$€]?\d+(?:[.,\s]\d+)*k?(?![\w+])")
+
+
+def has_number(value: str) -> bool:
+    return bool(_NUMBER.search(value))
+
+
+#: Topics whose values may be places; a place is no value of a hobby or a tool.
+PLACE_TOPICS = frozenset(["Home and places", "Travel and events"])
 
 
 def _name_attributes(
-    found_values: list[tuple[Change, Any, Candidate]], embedder: Any, topic: Any
+    found_values: list[tuple[Change, Any, Candidate]],
+    embedder: Any,
+    topic: Any,
+    places: set[str] = frozenset(),
 ) -> None:
     """A new value's attribute, used when no old value is on record: the topic of its own
     clause ("i do one matcha in the morning now": Food and drink), not of the whole
@@ -299,5 +318,18 @@ def _name_attributes(
             label if margin >= CLAUSE_TOPIC_MARGIN else st.topic
             for (label, margin), (_, st, _) in zip(labels, found_values, strict=True)
         ]
-    for (ch, _, cand), name in zip(found_values, topics, strict=True):
+    for (ch, st, cand), name in zip(found_values, topics, strict=True):
         ch.attr = f"{name} (amount)" if _an_amount(cand) else name
+        if ch.old is not None:
+            continue  # the old value's attribute wins when it is on record
+        place = cand.label in _PLACE_LABELS or _a_place(cand.value, places)
+        coded = any(c.isdigit() for c in cand.value) and not _an_amount(cand)
+        if (place and name not in PLACE_TOPICS) or (coded and not _names_a_thing(cand.value)):
+            # "freelance for 3 yrs now around malmö": where, no hobby; "working on 6b+
+            # now": a grade, no amount
+            st.changes.remove(ch)
+
+
+def _names_a_thing(value: str) -> bool:
+    """A value with a word of letters beside its number ("iphone 13", "pixel 6")."""
+    return any(sum(c.isalpha() for c in w) >= 2 for w in value.split())

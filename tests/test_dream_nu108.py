@@ -1,6 +1,8 @@
 """A new user's owner, values and changes (the nu108 try-out): the owner's name comes
 only from the user introducing or signing themself, never from "it's X" said of a thing;
-a forget entry reaches the pages its possessive names."""
+a forget entry reaches the pages its possessive names; "so he's my boss now" names the
+person just said, a move is dated by its day, an engagement keeps the partner; a value
+is of its attribute's kind (an amount a number, a hobby no place, a phone a phone)."""
 
 from __future__ import annotations
 
@@ -146,3 +148,31 @@ def test_a_chat_contraction_is_the_copula() -> None:
 def test_the_move_is_where_one_lives(changes: Path) -> None:
     now = _section(changes, "Current")
     assert re.search(r"\*\*Lives in:\*\* \[\[Uppsala\]\] — since 2026-04-02", now), now
+
+
+def test_a_value_is_of_its_attributes_kind() -> None:
+    from dream.attributes import value_of_kind
+
+    # an amount is a number said as one, not a grade or a code with a digit in it
+    assert not value_of_kind("Work and money (amount)", "7a+")
+    assert value_of_kind("Work and money (amount)", "42 500 a year")
+    assert value_of_kind("Pay", "£1,450")
+    # a phone named in dictionary words is a phone, not what it is used for
+    assert not value_of_kind("Phone", "the booking stuff")
+    assert value_of_kind("Phone", "pixel 7") and value_of_kind("Drinks", "oat milk")
+
+
+def test_a_lone_new_place_or_grade_is_no_hobby() -> None:
+    from types import SimpleNamespace
+
+    from dream.changes import Candidate, Change
+    from dream.roles import _name_attributes
+
+    found = []
+    for value, label in [("Uppsala", "GPE"), ("7a+", "CARDINAL"), ("pottery", None)]:
+        st = SimpleNamespace(
+            topic="Hobbies and activities", changes=[Change(None, value, None, None)]
+        )
+        found.append((st.changes[0], st, Candidate(value, "X now", label)))
+    _name_attributes(found, None, None, {"uppsala"})
+    assert [[ch.new for ch in st.changes] for _, st, _ in found] == [[], [], ["pottery"]]
