@@ -280,7 +280,8 @@ def _lead(rows: list[Any], label: int) -> tuple[float, int]:
 def _an_amount(cand: Candidate) -> bool:
     """A number said as money, a quantity or a count: "1100 kr", "36 000", "31.50"; a
     grade or a code with a number in it ("6b+", "A4") is none."""
-    return (cand.label in AMOUNT_LABELS or cand.value[:1].isdigit()) and has_number(cand.value)
+    said = cand.label in AMOUNT_LABELS or cand.value.replace(".", "").replace(",", "").isdigit()
+    return said and has_number(cand.value)
 
 
 #: A number as a word of its own: digits with thousands or decimal separators, a
