@@ -56,6 +56,13 @@ def _label_number(tok: Any) -> bool:
     return tok.head.i == before.i and before.pos_ in _NOUNS and not before.ent_type_
 
 
+def capitalised_within(text: str, start: int) -> bool:
+    """The word at `start` is written with a capital inside a sentence, as names are:
+    "learning Portuguese", not "Funny, Clara told me" nor "Random thought: Funny"."""
+    before = text[:start].rstrip()
+    return text[start : start + 1].isupper() and bool(before) and before[-1] not in '.!?:;"(*-'
+
+
 @lru_cache(maxsize=4096)
 def _parsed(text: str) -> Any:
     from language.nlp import parse

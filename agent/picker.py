@@ -29,9 +29,10 @@ from validators.lexicon import (
     over_someone,
     primarily_someone,
     sense_of,
+    usually_a,
 )
 
-from .kinds import an_animal_and_no_one, job_phrases, noun_starts
+from .kinds import an_animal_and_no_one, capitalised_within, job_phrases, noun_starts
 from .labels import Labels, field_of, fields
 from .offered import of_another_thing
 from .question import Question
@@ -507,7 +508,9 @@ class SpanPicker:
                     and words[i].group(0).lower() not in stopwords()
                     and not self._in_question(text)
                     and low not in self.subj.names
-                    and kind_asked(head, low)
+                    and (
+                        kind_asked(head, low) or usually_a(low, head, capitalised_within(s, start))
+                    )
                 ):
                     out.append(Span(text, start, end))
                     i += n - 1

@@ -19,10 +19,11 @@ from dataclasses import dataclass, field, replace
 from language.dates import is_date_word
 from language.names import names_a_place
 from language.refer import REACH, person_before, refers_to, speaks_of_earlier, speaks_of_someone
-from validators.lexicon import concrete
+from validators.lexicon import concrete, usually_a
 
 from .about import _about
 from .evidence import Block
+from .kinds import capitalised_within
 from .labels import fields
 from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
@@ -371,7 +372,10 @@ class Reader(Currency, Mentions):
                 if focus:  # ... and counts as said for the focus too
                     focus_frac = len(shared(focus, c.words() | self.subj.hard)) / len(focus)
             named = span and (
-                self._kind_named(c, span, pool) or (kind_near(c) and self._thing_named(c, span))
+                self._kind_named(c, span, pool)
+                or (kind_near(c) and self._thing_named(c, span))
+                # "started learning Portuguese" for "which language am i learning?"
+                or (self._one_kind_asked and self._usually_of_kind(c.text, span))
             )
             if span and not weak and focus_frac < 1.0 and named:
                 # "Ill try Moonlight next year" names a variety, as the conversation says
@@ -502,6 +506,11 @@ class Reader(Currency, Mentions):
                 same=not q.current,
                 # the topic's words, or the act that makes one ("paying her 550" is rent)
                 says=lambda c: shared(topic, c.words()) | self._acts_said(c, topic),
+                of_kind=lambda r: bool(
+                    self._one_kind_asked
+                    and r.span
+                    and self._usually_of_kind(r.candidate.text, r.span)
+                ),
             )
         values = ("thing", "place", "name") + (("number",) if q.current else ())
         if out and out[0].span and q.answer_type in values and not q.past:
@@ -601,6 +610,13 @@ class Reader(Currency, Mentions):
         return any(k.text.lower() == span for k in kinds) or self._thing_named(
             r.candidate, r.span or ""
         )
+
+    def _usually_of_kind(self, text: str, span: str) -> bool:
+        """The value is, in its usual sense (any sense, for a name), a thing of the kind
+        asked, however far down WordNet files it (`lexicon.usually_a`)."""
+        at = text.find(span)
+        name = at >= 0 and capitalised_within(text, at)
+        return usually_a(span, self.q.head or "", name)
 
     def _restates(self, c: Candidate) -> bool:
         """A page's labelled value every word of which the question already says, asked

@@ -168,6 +168,7 @@ def _latest_first(
     strict: bool = False,
     same: bool = False,
     says: Callable[[Candidate], set[str]] = lambda c: set(),
+    of_kind: Callable[[Reading], bool] = lambda r: False,
 ) -> list[Reading]:
     """For "now" questions: among answers nearly as good as the best, the one said last
     is what holds now (a page can lag behind the newest session); with `same`, only
@@ -178,6 +179,16 @@ def _latest_first(
     best = readings[0]
     who = (best.candidate.block.speaker or "").lower()
     said = says(best.candidate) if strict else set()
+    # The best is a thing of the kind asked in its usual sense ("Swahili" for "what
+    # language have i been studying?"): a later "phrases" is none.
+    kind = of_kind(best)
+    # Near in meaning as the nearest of the answers nearly as good, not only as the best:
+    # "paid 40 for the tickets" is no newer rent than "i pay 480 a month for my room"
+    # because a page's "Pay: 480" scored above both.
+    near = max(
+        (r.sim for r in readings if r.span and r.score >= best.score - CURRENT_MARGIN),
+        default=best.sim,
+    )
     # Said later, but about something else ("need 16 hours" for "what do i make an
     # hour now?"), it is no newer value of the same thing.
     close = [
@@ -186,13 +197,14 @@ def _latest_first(
         if r.span
         and r.candidate.date
         and r.score >= best.score - CURRENT_MARGIN
-        and r.sim >= best.sim - SIM_LATER
+        and r.sim >= max(best.sim, near) - SIM_LATER
         and (best.weak_span or not r.weak_span or not strict)  # nor "16 hours" for a pay
         # nor a name said of something else: "marcus wants a second cat and i said no
         # until after jess's wedding" names no cat
         and not r.apart
         and (not same or (r.candidate.block.speaker or "").lower() == who)
         and not (said and said - says(r.candidate))
+        and (not kind or of_kind(r))
     ]
     if not close:
         return readings

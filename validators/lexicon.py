@@ -485,6 +485,20 @@ def primarily_a(word: str, root: str) -> bool:
     return bool(set(_ancestors(nouns, 14)) & roots)
 
 
+@cache
+def usually_a(word: str, category: str, name: bool = False) -> bool:
+    """Is the word, in its usual noun sense, a kind of what the category usually means,
+    however far down WordNet files it? "portuguese" is a language seven kinds down
+    (Romance, Italic, Indo-European, natural language), past `GENERAL_HOPS`; "small talk"
+    is "language" only as speech, a sense of it seldom meant. A name (`name`, written
+    with a capital) counts in any of its senses: "Japanese" is the people first and the
+    language as often."""
+    wn = _load()
+    nouns = {s for s in (_senses(word) if name else _primary(word)) if wn.pos[s] == "n"}
+    kinds = {s for s in _primary(category) if wn.pos[s] == "n"}
+    return bool(nouns and kinds and set(_ancestors(nouns, 14)) & kinds)
+
+
 #: How far up a kind may be: rugby -> football -> contact sport -> field game -> outdoor
 #: game -> athletics.
 KIND_HOPS = 8
