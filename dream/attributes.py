@@ -59,6 +59,7 @@ from .changes import (
     _spans,
     _value_text,
     a_time,
+    an_amount,
     clause_context,
     model_name,
 )
@@ -102,6 +103,10 @@ CHANGE_MARGIN = 0.03
 THING_MARGIN = 0.1
 #: ... and its clause nearer a new value's examples than no value's by this much.
 THING_ROLE = 0.03
+#: An amount is pay only this clearly, read as said ("they bumped me to 55k" by 0.18):
+#: what was paid for something ("we pay 600 a month toward bills", 0.06), a budget
+#: ("a7 iv body is 2500", 0.07) or a count reads a little like pay too.
+AMOUNT_MARGIN = 0.1
 #: A name said beside a new value is its old one when its clause reads as left behind
 #: by this much over new and other (`value_role`).
 LEFT = 0.03
@@ -355,13 +360,20 @@ def _description(span: Any, phrases: list[Any]) -> Any:
 def _context(span: Any, around: Any = None, stop: int | None = None) -> str:
     """The words either side of the phrase, the phrase as X. A name set beside a noun
     is read where that noun stands: "i report to X there, priscilla okafor". `stop`:
-    where the words after end (the name's own apposition, read on its own)."""
+    where the words after end (the name's own apposition, read on its own). An amount
+    is read as said: "they bumped me to X" fits a home or a job as well as a wage, and
+    "they bumped me to 55k" only a wage."""
     doc = span.doc
     around = span if around is None else around
-    start = max(span.sent.start, around.start - WINDOW)
-    end = min(span.sent.end, around.end + WINDOW, span.sent.end if stop is None else stop)
+    amount = around is span and an_amount(span)
+    sent = span.sent
+    if amount and sent.start == span.start and sent.end == span.end:
+        sent = doc[:]  # "14.20 an hour": the parser cut the amount off as a sentence
+    start = max(sent.start, around.start - WINDOW)
+    end = min(sent.end, around.end + WINDOW, sent.end if stop is None else stop)
     before = [t.text for t in doc[start : around.start]]
-    return " ".join([*before, "X", *(t.text for t in doc[around.end : end])])
+    value = span.text if amount else "X"
+    return " ".join([*before, value, *(t.text for t in doc[around.end : end])])
 
 
 def fits(
@@ -378,7 +390,7 @@ def fits(
     label = span.label_ if span.label_ else (span.root.ent_type_ or "")
     text = span.text
     if kind == "amount":
-        return span.root.like_num or label == "MONEY"
+        return an_amount(span) or label == "MONEY"
     if label in _TIMES or (label in _AMOUNT_LABELS and not _model(span)):
         return False
     if any(c.isdigit() for c in text) and (kind != "thing" or not _model(span)):
@@ -889,11 +901,19 @@ class AttributeReader:
         for i, ((st, span, value, naming, article), context, row) in enumerate(
             zip(found, contexts, scores, strict=True)
         ):
-            order = sorted(range(len(labels)), key=lambda j: -row[j])
-            top = order[0] if order[0] != none else order[1]
+            # An amount is a value of an attribute of amounts or of none: which other
+            # attribute its clause reads like ("they put me up to 15.10": a job) is no
+            # rival
+            amount = an_amount(span)
+            among = [
+                j
+                for j in range(len(labels))
+                if j != none and (not amount or KINDS[labels[j]] == "amount")
+            ]
+            top = max(among, key=lambda j: row[j])
             if i in modifiers and modifiers[i] not in nouns.get(labels[top], ()):
                 continue  # "car payment": no name of what the attribute's values are
-            runner = max(row[j] for j in range(len(labels)) if j not in (top, none))
+            runner = max((row[j] for j in among if j != top), default=row[none])
             margin = float(row[top] - row[none])
             if os.environ.get("BRAIN_DEBUG_ATTRIBUTES") == "2":  # every phrase read
                 print(f"  {labels[top]}? {value!r} {margin:+.3f} | {context}", file=sys.stderr)
@@ -906,7 +926,7 @@ class AttributeReader:
                     if j != none and row[j] > row[none]:
                         entry = (float(row[j] - row[none]), st, span, value, context)
                         weak.setdefault((id(st), label), []).append(entry)
-            if margin < need or row[top] - runner < LEAD:
+            if margin < (AMOUNT_MARGIN if amount else need) or row[top] - runner < LEAD:
                 continue
             attr = labels[top]
             if article and (KINDS[attr] != "thing" or span.root.lemma_.lower() in attr.lower()):
@@ -1032,6 +1052,9 @@ class AttributeReader:
             k: v
             for k, v in rivals.items()
             if len({e[3].lower() for e in v}) > 1
+            # "i pay 575 a month ... is 50/50 fair": amounts of one sentence are a sum
+            # and its share, what things cost, not a wage and the one it replaced
+            and KINDS[k[1]] != "amount"
             # "switched from tea to coffee": the grammar already said which is which
             and not any(ch.new and ch.old for ch in v[0][1].changes)
         }

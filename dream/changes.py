@@ -29,6 +29,7 @@ from language.dates import is_date_word
 from language.names import known_word, may_name, names_a_place, names_nobody
 from validators.lexicon import (
     is_noun,
+    kind_among,
     may_name_place,
     names_worker,
     over_someone,
@@ -699,6 +700,27 @@ def _an_amount(tok: Any) -> bool:
     return tok.like_num or (
         tok.ent_type_ in ("MONEY", "CARDINAL") and any(c.isdigit() for c in tok.text)
     )
+
+
+def an_amount(span: Any) -> bool:
+    """The phrase is an amount, its unit and the words that bound it ("up to 15.10",
+    "£40", "55k", "12 euro"): no name beside the number ("iphone 13", "a 2012 corsa",
+    "two 8tb drives")."""
+    if span.root.like_num:
+        return True
+    return any(_an_amount(t) for t in span) and all(
+        _an_amount(t)
+        or t.ent_type_ == "MONEY"
+        or t.is_punct
+        or t.is_currency
+        or t.pos_ in ("DET", "ADP", "ADV", "PART", "SYM")
+        or (t.pos_ == "NOUN" and kind_among(t.lower_, _UNITS) is not None)
+        for t in span
+    )
+
+
+#: What a number counts when it is an amount: money, time, a measure (WordNet).
+_UNITS = ("unit_of_measurement", "time_unit", "time_period")
 
 
 def _clause(tok: Any) -> Any:
