@@ -54,3 +54,12 @@ def test_a_wage_said_as_an_amount_is_pay(memory):
     assert not re.search(r"\*\*[^*]+:\*\* (40|60/40)\b", current + history)
     # and a home said beside amounts is still a home
     assert re.search(r"\*\*Lives in:\*\* \[\[Hulme Flatshare", current + history), current
+
+
+def test_a_wage_answers_no_question_of_what_is_paid_out(memory):
+    """The page's "Pay: 15.10" shares the question's verb as a noun: it is a wage, and
+    "how much do i pay for my room" is asked of a payment out (the turn that says 480)."""
+    from tests.test_agent_messy import first_line
+
+    out = first_line(memory, "how much do i pay for my room now?")
+    assert "480" in out and "15.10" not in out, out
