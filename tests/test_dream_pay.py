@@ -58,8 +58,9 @@ def test_a_wage_said_as_an_amount_is_pay(memory):
 
 def test_a_wage_answers_no_question_of_what_is_paid_out(memory):
     """The page's "Pay: 15.10" shares the question's verb as a noun: it is a wage, and
-    "how much do i pay for my room" is asked of a payment out (the turn that says 480)."""
+    "how much rent do i pay" is asked of a payment out (the turn that says 480; the
+    later "we paid 40 for the tickets" is about something else)."""
     from tests.test_agent_messy import first_line
 
-    out = first_line(memory, "how much do i pay for my room now?")
+    out = first_line(memory, "how much rent do i pay now?")
     assert "480" in out and "15.10" not in out, out
