@@ -102,4 +102,42 @@ def verbs_fit_attribute(text: str, label: str) -> bool:
     from validators.lexicon import relation
 
     known = _attribute_verbs(label)
-    return all(v in known or any(relation(v, k) in _KIN for k in known) for v in _verbs(text))
+    verbs = _verbs(text)
+    if not all(v in known or any(relation(v, k) in _KIN for k in known) for v in verbs):
+        return False
+    if verbs and verbs <= known:
+        return True  # its own verb, as the examples say it
+    # Without a verb of its own, or with one the examples say only in other words ("go"
+    # is "work" to WordNet), the things it names must be the examples' things: "where
+    # did i go to university?" asks of no workplace.
+    things = _attribute_nouns(label)
+    return all(n in things or any(relation(n, k) in _KIN for k in things) for n in _nouns(text))
+
+
+#: Nouns that say which or what of a thing, not a thing ("what's my bank's name?").
+_SAYS_WHICH = frozenset({"name", "kind", "sort", "type"})
+
+
+def _nouns(text: str) -> set[str]:
+    """The lemmas of the things a question or example names; people (the subject, "my
+    sister"), times ("these days") and words that say which aside."""
+    from language.nlp import parse
+    from validators.lexicon import primarily_someone
+
+    (doc,) = parse([text])
+    return {
+        t.lemma_.lower()
+        for t in doc
+        if t.pos_ == "NOUN"
+        and t.ent_type_ not in ("DATE", "TIME")
+        and t.lemma_.lower() not in _SAYS_WHICH
+        and primarily_someone(t.lemma_.lower()) is None
+    }
+
+
+@cache
+def _attribute_nouns(label: str) -> frozenset[str]:
+    """The things the example questions of an attribute name ("company", "job")."""
+    from language import prototypes
+
+    return frozenset(n for q in prototypes()["attribute_asked"][label] for n in _nouns(q))

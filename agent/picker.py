@@ -24,6 +24,7 @@ from validators.lexicon import (
     is_noun,
     kin_or_lover,
     kind_asked,
+    kind_only_seldom,
     known,
     names_worker,
     over_someone,
@@ -509,7 +510,9 @@ class SpanPicker:
                     and not self._in_question(text)
                     and low not in self.subj.names
                     and (
-                        kind_asked(head, low) or usually_a(low, head, capitalised_within(s, start))
+                        # "the flat in möllevången" is a home, a car only as a flatcar
+                        (kind_asked(head, low) and not kind_only_seldom(head, low))
+                        or usually_a(low, head, capitalised_within(s, start))
                     )
                 ):
                     out.append(Span(text, start, end))

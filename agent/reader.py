@@ -473,6 +473,8 @@ class Reader(Currency, Mentions):
                 # kestrel logistics"
                 at = c.text.lower().find(span.lower())
                 score += ENDED * said_of_before(c.text, at, at + len(span)) if at >= 0 else 0.0
+            if (c.fact and (c.fact.attr or "").endswith(" (amount)")) and q.answer_type != "number":
+                continue  # Dream's label of an amount (dream/roles.py): no place, no name
             if self._of_another(c, about, span):
                 continue  # "everything lives in obsidian" for "where do i live?"
             if span and q.answer_type in REFERRED_TYPES and self._of_other_thing(c, things):

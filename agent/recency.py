@@ -28,6 +28,7 @@ from validators.endings import ending_verb
 
 from .about import _about
 from .facets import QuestionFacets
+from .offered import judged_only
 from .picker import _CLAUSE_BREAK
 from .question import Question, has_cue
 from .reading import Candidate, Reading, Subject
@@ -317,6 +318,8 @@ class Currency(QuestionFacets):
                 if value not in sp.text.lower()
                 and sp.text.lower() not in value
                 and (not slotted or self._in_slot(text, sp.text))
+                # only thought of: "nah cybertuner is way too expensive for me"
+                and not judged_only(text, sp.text)
             ]
             if others:
                 new = min(others, key=lambda sp: abs(sp.start - at.start()))

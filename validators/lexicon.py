@@ -191,15 +191,16 @@ def defines(claim_verb: str, evidence_verb: str) -> bool:
 
 
 @cache
-def kind_of(category: str, word: str) -> bool:
+def kind_of(category: str, word: str, seldom: bool | None = None) -> bool:
     """Is the word, in some sense, a kind of the category: 'white' or 'orange' of 'colour',
-    'sage green' of 'colour', 'violin' of 'instrument'?"""
+    'sage green' of 'colour', 'violin' of 'instrument'? (`seldom`: whether senses seldom
+    meant count; by default, for a word that can describe.)"""
     if set(base_forms(category)) & set(base_forms(word)):
         return False
     # Asked for a colour, "orange" is the colour, not the fruit: a seldom sense counts
     # for a word that can describe (a quality's value), not for a thing ("job" is a book
     # only as the Book of Job, "guide" only as a guidebook).
-    senses = _senses(word, rare=describes(word))
+    senses = _senses(word, rare=describes(word) if seldom is None else seldom)
     # The category is a noun ("what phone"): "called" is a kind of phoning, a verb, and
     # names no phone.
     wn = _load()
@@ -214,19 +215,19 @@ def _with_kinds() -> frozenset[int]:
 
 
 @cache
-def kind_asked(category: str, word: str) -> bool:
+def kind_asked(category: str, word: str, seldom: bool | None = None) -> bool:
     """`kind_of`, for a category asked about: one WordNet lists no kinds of is asked as
     what it is a kind of. A pet is an animal kept for company, and WordNet files no cat
     or dog under "pet": "what pet do i have?" is answered by an animal ("the cat"); "what
     car" keeps its own kinds ("jeep"), not every motor vehicle."""
-    if kind_of(category, word):
+    if kind_of(category, word, seldom):
         return True
     wn = _load()
     usual = {s for s in _primary(category) if wn.pos[s] == "n"}
     if not usual or usual & _with_kinds():
         return False
     parents = {p for s in usual for p in wn.parents[s]}
-    senses = _senses(word, rare=describes(word))
+    senses = _senses(word, rare=describes(word) if seldom is None else seldom)
     return bool(set(_ancestors(senses, 20)) & parents)
 
 
@@ -483,6 +484,18 @@ def primarily_a(word: str, root: str) -> bool:
     nouns = {s for s in _primary(word) if wn.pos[s] == "n"}
     roots = _noun_senses(root)
     return bool(set(_ancestors(nouns, 14)) & roots)
+
+
+@cache
+def kind_only_seldom(category: str, word: str) -> bool:
+    """Is the word a kind of the category only in a sense seldom meant, while its usual
+    sense is another physical thing? "flat" is a car only as a flatcar; said, it is a
+    home. ("orange" is a colour in a sense `kind_of` reads for words that describe, and
+    its usual sense, the fruit, does not stop it: the colour is one of its common
+    senses.)"""
+    if kind_asked(category, word, seldom=False):
+        return False  # a kind in a sense commonly meant
+    return concrete(word) and not usually_a(word, category)
 
 
 @cache

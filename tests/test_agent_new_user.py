@@ -1,0 +1,82 @@
+# ruff: noqa: E501  (transcripts are written the way people type, in long lines)
+"""What a new user's own chats asked in their own words taught the reader:
+
+- "28 500 kr" is one amount: much of Europe groups thousands with a space;
+- "the flat in leith" is a home, a car only as a flatcar (a sense nobody means), so
+  "what car do i drive?" is declined;
+- "where did i go to university?" is near "where do i work" and "go" is "work" to
+  WordNet, but a university is no workplace the examples name: the profile's Employer
+  does not answer it;
+- "nah notion is way too slow" only thinks of another app: the one switched to
+  still holds;
+- a value Dream labels an amount answers only a question for a number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_agent_messy import first_line, memory_from
+
+JOB = """---
+date: 2025-10-02T18:20:00+00:00
+title: new job
+---
+## User
+
+first week at fenwick joinery done!! my boss is adaeze, shes sound. salary is 28 500 kr a month before tax, 8 to 5 mon-fri
+
+## Assistant
+
+Congratulations on the new job! A steady 8 to 5 will make planning evenings easier.
+"""
+
+APPS = """---
+date: 2026-01-05T21:05:00+00:00
+title: todo apps
+---
+## User
+
+ok i finally switched from todoist to ticktick. the habit tracker is better
+
+## Assistant
+
+Nice! Have you also looked at Notion? It's very flexible.
+
+## User
+
+nah notion is way too slow for me. ticktick was free
+"""
+
+FLAT = """---
+date: 2026-01-20T08:40:00+00:00
+title: heating
+---
+## User
+
+the flat in leith is freezing again, landlord says the boiler guy comes thursday
+
+## Assistant
+
+That's frustrating. Keep a note of each time it fails in case you need to escalate.
+"""
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    sessions = {"job.md": JOB, "apps.md": APPS, "flat.md": FLAT}
+    return memory_from(tmp_path_factory.mktemp("new-user"), sessions, dream=True)
+
+
+def test_thousands_grouped_by_a_space_are_one_amount(memory: Path) -> None:
+    assert "28 500" in first_line(memory, "whats my salary")
+
+
+def test_an_app_only_thought_of_does_not_replace_the_one_switched_to(memory: Path) -> None:
+    assert "ticktick" in first_line(memory, "what todo app do i use now?").lower()
+
+
+@pytest.mark.parametrize("question", ["what car do i drive?", "where did i go to university?"])
+def test_a_thing_never_said_is_declined(memory: Path, question: str) -> None:
+    assert first_line(memory, question).startswith("I don't know"), question
