@@ -67,24 +67,15 @@ class QuestionFacets(SpanPicker):
     def _asked_verbs(self) -> set[str]:
         """The stems of the verbs the question says of the asker ("live" in "where do i
         live now?"; none in "when is ilka coming round to paint my hallway?")."""
-        return {t for tok in self._asker_verbs for t in terms(tok.text)}
-
-    @cached_property
-    def _asked_verb_lemmas(self) -> frozenset[str]:
-        """The dictionary forms of `_asked_verbs` ("study" in "what have i been
-        studying?"), for WordNet."""
-        return frozenset(tok.lemma_.lower() for tok in self._asker_verbs)
-
-    @cached_property
-    def _asker_verbs(self) -> list[Any]:
-        return [
-            tok
+        return {
+            t
             for tok in self._parsed
             if tok.pos_ == "VERB"
             and tok.lemma_.lower() not in light_verbs()
             and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.children)
             and not any(c.dep_ == "mark" for c in tok.children)  # "if we pay rent late"
-        ]
+            for t in terms(tok.text)
+        }
 
     @cached_property
     def _asked_nouns(self) -> set[str]:

@@ -123,7 +123,7 @@ class ValueFit(QuestionFacets):
             or about != "speaker"  # a document says "Tenant pays ..." of the asker by role
         ):
             return False
-        return said_of_another(c.text, self._asked_verbs, self._asked_verb_lemmas)
+        return said_of_another(c.text, self._asked_verbs)
 
     def _labelled(self, c: Candidate, span: str | None) -> bool:
         """The span is the value of a field whose label is what was asked ("Monthly rent:

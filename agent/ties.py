@@ -119,32 +119,24 @@ def named_in_reply(text: str, asks_name: bool) -> str | None:
 _FIRST_PERSON = frozenset(["i", "we", "me", "us"])
 
 
-def said_of_another(text: str, verbs: set[str], lemmas: frozenset[str] = frozenset()) -> bool:
-    """One of the question's verbs (`verbs`, stems; or a synonym by WordNet of one of
-    their `lemmas`) is said in `text` with a subject that is not the speaker ("everything
-    lives in obsidian", "my sister lives in leeds"; "Dev is learning Portuguese" for
-    "what language have i been studying?"), and none of them with the speaker as
-    subject."""
-    if not verbs or not (terms(text) & verbs or lemmas):
+def said_of_another(text: str, verbs: set[str]) -> bool:
+    """One of the question's verbs (`verbs`, stems) is said in `text` with a subject that
+    is not the speaker ("everything lives in obsidian", "my sister lives in leeds"), and
+    none of them with the speaker as subject."""
+    if not verbs or not terms(text) & verbs:
         return False
-    subjects = _subjects(text, frozenset(verbs), lemmas)
+    subjects = _subjects(text, frozenset(verbs))
     return bool(subjects) and not any(s in _FIRST_PERSON for s in subjects)
 
 
 @cache
-def _subjects(text: str, verbs: frozenset[str], lemmas: frozenset[str]) -> tuple[str, ...]:
+def _subjects(text: str, verbs: frozenset[str]) -> tuple[str, ...]:
     from language.nlp import parse
-    from validators.lexicon import relation
-
-    def asked(tok: Any) -> bool:
-        return bool(terms(tok.text) & verbs) or any(
-            relation(v, tok.lemma_.lower()) == "synonym" for v in lemmas
-        )
 
     out = []
     doc = parse([text])[0]
     for tok in doc:
-        if tok.pos_ in ("VERB", "AUX") and asked(tok):
+        if tok.pos_ in ("VERB", "AUX") and terms(tok.text) & verbs:
             out += [
                 c.lower_
                 for c in tok.children

@@ -1,14 +1,13 @@
 # ruff: noqa: E501  (transcripts are written the way people type, in long lines)
 """A thing of the kind asked is read by what its word usually means, however far down
-WordNet files it, and someone else's doing is not the asker's:
+WordNet files it:
 
 - "Portuguese" is a language seven kinds down (Romance, Italic, Indo-European, natural
   language), and answers "which language am i learning?" though the turn never says
   "language";
-- "Oscar's doing Greek for a work trip" is Oscar's learning, not the asker's, when
-  "studying" asks it in other words ("learning" and "studying" are synonyms);
-- "Funny, ..." at the start of a sentence is no name: only a word written with a capital
-  inside a sentence counts in all its senses."""
+- asked what holds lately, a later "Greek" said of a flatmate is a language too, but
+  not the asker's; "Funny, ..." at the start of a sentence is no name (only a word
+  written with a capital inside a sentence counts in all its senses)."""
 
 from __future__ import annotations
 
