@@ -124,7 +124,7 @@ def analyse(text: str) -> Question:
         answer_type = "place"
     elif re.search(r"\bhow (many|much|old)\b", low) or any(
         (kinds.get(t) == "number" and t not in ("many", "much", "old")) or asks_code_word(t)
-        for t in toks
+        for t in _asking_words(toks, wh, head)
     ):
         answer_type = "number"
     elif re.search(r"\bhow (often|frequently)\b", low):
@@ -407,6 +407,15 @@ def _ends_in_verb(low: str) -> bool:
 
 def _is_type_word(stemmed: str) -> bool:
     return any(stemmed in terms(w) for w in type_nouns())
+
+
+def _asking_words(toks: list[str], wh: str, head: tuple[str, ...]) -> list[str]:
+    """The words that may say what kind of answer is asked: all of them, or, when
+    what/which names the thing asked, those up to it ("what colour ... when the leafs
+    score?" asks for a colour, though "score" is a word of numbers)."""
+    if wh in ("what", "which") and head and head[-1] in toks:
+        return toks[: toks.index(head[-1]) + 1]
+    return toks
 
 
 def _head_noun(toks: list[str], wh: str) -> tuple[str, ...]:

@@ -9,7 +9,9 @@
   does not answer it;
 - "nah notion is way too slow" only thinks of another app: the one switched to
   still holds;
-- a value Dream labels an amount answers only a question for a number."""
+- a value Dream labels an amount answers only a question for a number;
+- "what colour ... when the leafs score?" asks for a colour: the thing after what/which
+  types the answer, not a word of numbers in a clause after it."""
 
 from __future__ import annotations
 
@@ -80,3 +82,20 @@ def test_an_app_only_thought_of_does_not_replace_the_one_switched_to(memory: Pat
 @pytest.mark.parametrize("question", ["what car do i drive?", "where did i go to university?"])
 def test_a_thing_never_said_is_declined(memory: Path, question: str) -> None:
     assert first_line(memory, question).startswith("I don't know"), question
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("what colour does maddie want the lights to flash when the leafs score?", "thing"),
+        ("which jersey do i wear when we play for points?", "thing"),
+        ("what was my score in the quiz?", "number"),
+        ("what price did my offer get accepted at?", "number"),
+    ],
+)
+def test_what_is_asked_is_typed_by_its_head_not_a_word_after_it(question: str, kind: str) -> None:
+    """The thing after what/which names the kind of answer; a word of numbers in the
+    clause after it ("when the leafs score") does not make it an amount."""
+    from agent.question import analyse
+
+    assert analyse(question).answer_type == kind
