@@ -318,9 +318,12 @@ class SpanPicker:
         # A day of the week that comes back ("college is wednesdays", "on tuesdays") is
         # answered as the habit it is ("every Wednesday"), as "the 15th of every month"
         # is: no day in the calendar, and nearer than the day it was mentioned.
-        habit = _WEEKDAYS_HABIT.search(c.text)
-        if habit:
-            return f"every {(habit.group(1) or habit.group(2)).capitalize()}", False, None
+        habits = list(_WEEKDAYS_HABIT.finditer(c.text))
+        if habits:
+            # every day said: "tuesdays and thursdays" is "every Tuesday and Thursday"
+            days = list(dict.fromkeys((h.group(1) or h.group(2)).capitalize() for h in habits))
+            said_days = " and ".join([", ".join(days[:-1]), days[-1]] if len(days) > 1 else days)
+            return f"every {said_days}", False, None
         if self.q.present:
             # "when does the van lease end?" asks for a day a sentence states: the day a
             # sentence with none was said ("is better to buy a van or lease one") is when

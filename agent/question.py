@@ -117,7 +117,7 @@ def analyse(text: str) -> Question:
     if re.search(r"\b(what|which) time\b|\bat what time\b|\bhow late\b", low):
         answer_type = "time"  # a time of day: "what time is the meeting?"
     elif wh == "when" or re.search(
-        r"\b(what|which) (date|day|year|month|night|evening|morning|weekday)\b", low
+        r"\b(what|which) (date|day|year|month|night|evening|morning|weekday)s?\b", low
     ):
         answer_type = "date"
     elif wh == "where" or (kind and kinds.get(kind[-1]) == "place"):

@@ -131,3 +131,22 @@ def test_what_is_asked_is_typed_by_its_head_not_a_word_after_it(question: str, k
     from agent.question import analyse
 
     assert analyse(question).answer_type == kind
+
+
+def test_the_days_of_a_habit_are_all_given(tmp_path: Path) -> None:
+    """ "what days ...?" asks for days (a plural too), and every day said is the answer."""
+    climbing = """---
+date: 2026-03-20T19:00:00+00:00
+title: snus
+---
+## User
+
+day 10 without snus. ive been going bouldering tuesdays and thursdays instead, helps a lot. already doing 6a lol
+
+## Assistant
+
+That's a great swap: exercise helps with cravings.
+"""
+    memory = memory_from(tmp_path, {"climbing.md": climbing})
+    out = first_line(memory, "what days do i go bouldering?")
+    assert "Tuesday" in out and "Thursday" in out, out
