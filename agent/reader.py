@@ -27,7 +27,7 @@ from .kinds import capitalised_within
 from .labels import fields
 from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
-from .picker import _LIST_GAP, _PLACE_PREP, _PLURAL, _names_job, _plural, _value
+from .picker import _LIST_GAP, _PLURAL, _names_job, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import ENDED, Currency, _ended, _latest_first, _value_at, said_of_before
@@ -629,15 +629,10 @@ class Reader(Currency, Mentions):
 
         if not things:
             return set()
-        low = c.text.lower()
-        # A word after "in", "at" or "near" is where ("a little terrace in airedale" is
-        # a place, though WordNet's airedale is a terrier).
         words = [
-            m.group(0)
-            for m in WORD.finditer(low)
-            if len(m.group(0)) > 2
-            and m.group(0) not in stopwords()
-            and not _PLACE_PREP.search(low[: m.start()])
+            w
+            for w in dict.fromkeys(WORD.findall(c.text.lower()))
+            if len(w) > 2 and w not in stopwords()
         ]
         return {
             t
