@@ -31,7 +31,7 @@ from .picker import _LIST_GAP, _PLURAL, _names_job, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import ENDED, Currency, _ended, _latest_first, _value_at, said_of_before
-from .text import WORD, is_question, lexicon, stopwords, terms
+from .text import WORD, is_question, lexicon, terms
 from .ties import named_in_reply
 from .whose import (
     MAX_RIVALS,
@@ -189,8 +189,6 @@ class Reader(Currency, Mentions):
                 # About the relative asked for by a pronoun ("she still insists on doing
                 # her own tamales", after "my mom"): "she" says "mom" (`about.py`).
                 own_words |= phrase_terms
-            # "we have a dachshund (knut)" says "dog": a word for a kind of a thing asked
-            own_words |= self._kinds_said(c, things - words)
             words |= own_words
             if unsaid and about in ("phrase", "name"):
                 # Only a sentence that names whom it is about (their name, "my kid"):
@@ -368,8 +366,7 @@ class Reader(Currency, Mentions):
             # even in other words ("visit Rafael at home in Leipzig").
             hop = chained and bool(span) and (not weak or q.answer_type == "place")
             hard = self.subj.hard and not self._of_attribute(c)  # "my boss": Manager
-            said_hard = shared(self.subj.hard, c.words()) | self._kinds_said(c, self.subj.hard)
-            if hard and len(said_hard) < len(self.subj.hard):
+            if hard and len(shared(self.subj.hard, c.words())) < len(self.subj.hard):
                 if not self._thing_said_before(c):
                     continue
                 if focus:  # ... and counts as said for the focus too
@@ -620,26 +617,6 @@ class Reader(Currency, Mentions):
         return any(k.text.lower() == span for k in kinds) or self._thing_named(
             r.candidate, r.span or ""
         )
-
-    def _kinds_said(self, c: Candidate, things: set[str]) -> set[str]:
-        """The things asked about (stems) that a word of the sentence names a kind of, in a
-        sense commonly meant (WordNet): "dachshund" says "dog", "cello" "instrument"; a
-        "flat" is no car, a flatcar being a sense nobody means."""
-        from validators.lexicon import kind_asked
-
-        if not things:
-            return set()
-        words = [
-            w
-            for w in dict.fromkeys(WORD.findall(c.text.lower()))
-            if len(w) > 2 and w not in stopwords()
-        ]
-        return {
-            t
-            for t in things
-            for asked in self._surface({t})[:1]
-            if any(kind_asked(asked, w, seldom=False) for w in words)
-        }
 
     def _usually_of_kind(self, text: str, span: str) -> bool:
         """The value is, in its usual sense (any sense, for a name), a thing of the kind

@@ -10,7 +10,6 @@
 - "nah notion is way too slow" only thinks of another app: the one switched to
   still holds;
 - a value Dream labels an amount answers only a question for a number;
-- "my dachshund" says "my dog": a word for a kind of the thing asked says it;
 - "what colour ... when the leafs score?" asks for a colour: the thing after what/which
   types the answer, not a word of numbers in a clause after it."""
 
@@ -52,32 +51,6 @@ Nice! Have you also looked at Notion? It's very flexible.
 nah notion is way too slow for me. ticktick was free
 """
 
-DOG = """---
-date: 2025-05-02T18:20:00+00:00
-title: stairs
----
-## User
-
-my dachshund turned 9 last week and hes started struggling with the stairs, any tips
-
-## Assistant
-
-Older dogs often benefit from ramps and joint supplements; ask your vet about glucosamine.
-"""
-
-LEASE = """---
-date: 2025-06-02T18:20:00+00:00
-title: lease
----
-## User
-
-the new lease says one dog is permitted, thank god
-
-## Assistant
-
-Good news for you both!
-"""
-
 FLAT = """---
 date: 2026-01-20T08:40:00+00:00
 title: heating
@@ -94,7 +67,7 @@ That's frustrating. Keep a note of each time it fails in case you need to escala
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    sessions = {"job.md": JOB, "apps.md": APPS, "flat.md": FLAT, "dog.md": DOG, "lease.md": LEASE}
+    sessions = {"job.md": JOB, "apps.md": APPS, "flat.md": FLAT}
     return memory_from(tmp_path_factory.mktemp("new-user"), sessions, dream=True)
 
 
@@ -104,11 +77,6 @@ def test_thousands_grouped_by_a_space_are_one_amount(memory: Path) -> None:
 
 def test_an_app_only_thought_of_does_not_replace_the_one_switched_to(memory: Path) -> None:
     assert "ticktick" in first_line(memory, "what todo app do i use now?").lower()
-
-
-def test_a_kind_of_the_thing_asked_says_it(memory: Path) -> None:
-    """ "my dachshund" is "my dog" (WordNet files dachshunds under dogs)."""
-    assert "dachshund" in first_line(memory, "what's wrong with my dog?")
 
 
 @pytest.mark.parametrize("question", ["what car do i drive?", "where did i go to university?"])
