@@ -24,7 +24,6 @@ from validators.lexicon import (
     is_noun,
     kin_or_lover,
     kind_asked,
-    kind_only_seldom,
     known,
     names_worker,
     over_someone,
@@ -513,9 +512,7 @@ class SpanPicker:
                     and not self._in_question(text)
                     and low not in self.subj.names
                     and (
-                        # "the flat in möllevången" is a home, a car only as a flatcar
-                        (kind_asked(head, low) and not kind_only_seldom(head, low))
-                        or usually_a(low, head, capitalised_within(s, start))
+                        kind_asked(head, low) or usually_a(low, head, capitalised_within(s, start))
                     )
                 ):
                     out.append(Span(text, start, end))

@@ -2,8 +2,6 @@
 """What a new user's own chats asked in their own words taught the reader:
 
 - "28 500 kr" is one amount: much of Europe groups thousands with a space;
-- "the flat in leith" is a home, a car only as a flatcar (a sense nobody means), so
-  "what car do i drive?" is declined;
 - "where did i go to university?" is near "where do i work" and "go" is "work" to
   WordNet, but a university is no workplace the examples name: the profile's Employer
   does not answer it;
@@ -79,8 +77,8 @@ def test_an_app_only_thought_of_does_not_replace_the_one_switched_to(memory: Pat
     assert "ticktick" in first_line(memory, "what todo app do i use now?").lower()
 
 
-@pytest.mark.parametrize("question", ["what car do i drive?", "where did i go to university?"])
-def test_a_thing_never_said_is_declined(memory: Path, question: str) -> None:
+def test_a_thing_never_said_is_declined(memory: Path) -> None:
+    question = "where did i go to university?"
     assert first_line(memory, question).startswith("I don't know"), question
 
 

@@ -487,18 +487,6 @@ def primarily_a(word: str, root: str) -> bool:
 
 
 @cache
-def kind_only_seldom(category: str, word: str) -> bool:
-    """Is the word a kind of the category only in a sense seldom meant, while its usual
-    sense is another physical thing? "flat" is a car only as a flatcar; said, it is a
-    home. ("orange" is a colour in a sense `kind_of` reads for words that describe, and
-    its usual sense, the fruit, does not stop it: the colour is one of its common
-    senses.)"""
-    if kind_asked(category, word, seldom=False):
-        return False  # a kind in a sense commonly meant
-    return concrete(word) and not usually_a(word, category)
-
-
-@cache
 def usually_a(word: str, category: str, name: bool = False) -> bool:
     """Is the word, in its usual noun sense, a kind of what the category usually means,
     however far down WordNet files it? "portuguese" is a language seven kinds down
