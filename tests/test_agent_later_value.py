@@ -12,17 +12,10 @@ import pytest
 
 from tests.test_agent_messy import first_line
 from tests.test_dream_attributes import daily_chats, dreamed_chats
+from tests.test_dream_pay import SAID as PAY_SAID
 
-SAID = [
-    ("2026-01-20", [
-        "me and dan are talking about me moving in with him. i pay 480 a month for my room "
-        "in the hulme flatshare, his place is 950. is 60/40 fair when he earns more",
-    ]),
-    ("2026-03-14", [
-        "went to the match with my brother, we paid 40 for the tickets and it rained all day",
-        "took my dog to the beach at formby, she ran off after a seagull for ages",
-    ]),
-]  # fmt: skip
+#: the room's rent (January) and the match tickets (March), told as the wage test tells them
+SAID = PAY_SAID[1:3]
 
 
 @pytest.fixture(scope="module")
