@@ -414,11 +414,12 @@ class Reader(Currency, Mentions):
                 continue
             value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION
             said_of = shared(value_words, c.words()) or self._acts_said(c, value_words)
-            if c.fact is not None and c.fact.attr and not said_of & self._asked_nouns:
+            asked_nouns = value_words & self._asked_nouns
+            if c.fact is not None and c.fact.attr and asked_nouns and not said_of & asked_nouns:
                 # A page's label is a noun: it says the thing asked only by a noun of the
                 # question, when it names one. "Pay: 55k" is a wage, no "how much do we
                 # pay in rent".
-                said_of = said_of if not value_words & self._asked_nouns else set()
+                said_of = set()
             if value_of and not said_of and not self._asked_fields(c):
                 continue  # "how much Metacam": "he's 11" is a number, not about Metacam
             fit = matched + 0.5 * focus_frac + SIM_WEIGHT * max(sim, 0.0)

@@ -180,8 +180,8 @@ def _latest_first(
     best = readings[0]
     who = (best.candidate.block.speaker or "").lower()
     said = says(best.candidate) if strict else set()
-    # The best is a thing of the kind asked in its usual sense ("Swahili" for "what
-    # language have i been studying?"): a later "phrases" is none.
+    # The best is a thing of the kind asked in its usual sense ("Turkish" for "what
+    # language have i been studying?"): a later "expression" (a face's, usually) is none.
     kind = of_kind(best)
     # Near in meaning as the nearest of the answers nearly as good, not only as the best:
     # "paid 40 for the tickets" is no newer rent than "i pay 480 a month for my room"
