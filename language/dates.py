@@ -127,6 +127,22 @@ def _respelt(word: str) -> str | None:
     return found[0]
 
 
+def _shortened(word: str) -> str | None:
+    """'yesterday' or 'tomorrow' when `word` is one written as chat shortens a word, by
+    its consonants ('tmrw', 'ystrdy'): the first and last letters are the word's, the rest
+    are consonants in its order. Three letters or more, so 'tm' or 'yd' stay letters."""
+    low = word.lower()
+    if len(low) < 3 or set(low) & set("aeiou"):
+        return None
+    for day in ("yesterday", "tomorrow"):
+        if low[0] != day[0] or low[-1] != day[-1]:
+            continue
+        rest = iter(day[1:])
+        if all(c in rest for c in low[1:]):
+            return day
+    return None
+
+
 def month_number(word: str) -> int | None:
     """1-12 for a month's name, shortening or misspelling ('Sept.', 'febuary'), else None."""
     low = word.lower().rstrip(".")
@@ -704,9 +720,9 @@ def _relative(text: str, said_on: dt.date, found: _Found) -> None:
     for m in _REL_DAY.finditer(text):
         d = said_on + dt.timedelta(days=_DAY_WORDS[" ".join(m.group(1).lower().split())])
         found.add(m.start(), m.end(), d, "day", shown=render_date(d), **rel)
-    for m in re.finditer(r"\b[A-Za-z]{5,10}\b", text):
-        word = _respelt(m.group(0))
-        if word in ("yesterday", "tomorrow"):  # 'yesterdy', 'tomorow', 'tommorrow'
+    for m in re.finditer(r"\b[A-Za-z]{3,10}\b", text):
+        word = _respelt(m.group(0)) or _shortened(m.group(0))
+        if word in ("yesterday", "tomorrow"):  # 'yesterdy', 'tomorow', 'tmrw', 'ystrdy'
             d = said_on + dt.timedelta(days=_DAY_WORDS[word])
             found.add(m.start(), m.end(), d, "day", shown=render_date(d), **rel)
     for rx, sign in ((_AGO, -1), (_IN, 1)):

@@ -83,6 +83,14 @@ def _role_copula(lows: list[str], i: int, ev: _Reading) -> bool:
     return bool(role) and (role[0] in ev.words or stem(role[0]) in ev.stems)
 
 
+def _written_solid(parts: list[str], ev: _Reading) -> bool:
+    """Is a hyphenated claim word a word of the block written without its hyphen? Chat
+    drops hyphens ('inlaws', 'eyeliner', 'followup'); read part by part, 'in-laws' would
+    be the block's word with a prefix of negation taken off."""
+    solid = "".join(parts)
+    return solid in ev.words or stem(solid) in ev.stems
+
+
 def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list[str]:
     """The content words of a claim that need support, in order."""
     out = []
@@ -107,6 +115,8 @@ def _claim_words(text: str, names: set[str], ev: _Reading | None = None) -> list
             if any(nxt1 in NEGATIVE_PHRASES.get(b, ()) for b in lexicon.base_forms(lows[i])):
                 continue  # 'turned down', 'called off': polarity, checked as such
             parts = _parts(t)
+            if len(parts) > 1 and ev is not None and _written_solid(parts[1:], ev):
+                continue  # 'in-laws' for the block's 'inlaws': one word, spelt two ways
             words = parts[1:] if len(parts) > 1 else parts
             if len(parts) > 1 and numbers_in(" ".join(parts)):
                 words = [w for w in words if w not in _AGE_PARTS]  # "three-year-old"

@@ -214,6 +214,10 @@ def who_does_what(
         if t.lower_ not in _THIRD
     ]
     claim_names = list(dict.fromkeys(names))
+    if any(t.dep_ == "poss" and t.pos_ == "PROPN" and _someone(t.head) for t in cdoc):
+        # 'Rhys's mother ... her bed': a 'her' may be the one the name's someone is, not
+        # the name, so it is read as no one in particular.
+        claim_names = []
     ev_known = (speaker, listeners, [])
     swapped: list[tuple[str, str]] = []
     converse: set[str] = set()

@@ -198,6 +198,15 @@ def _spelt_out(text: str, evidence: Sequence[Evidence]) -> set[str]:
             if len(caps) > 1 and "".join(t[0].lower() for t in caps) in shorts:
                 out.update(caps)
             named = [t for t in caps if t.lower() in words]
+            # A name the dictionary knows whole as another name of a word of the block:
+            # 'Mount Everest' for 'everest', 'Mount Etna' for 'etna'.
+            whole = "_".join(t.lower() for t in caps)
+            if (
+                len(caps) > 1
+                and lexicon.is_lemma(whole)
+                and any(lexicon.relation(whole, w) in ("same", "synonym") for w in words)
+            ):
+                out.update(caps)
             for t in caps:
                 if named and t not in named and lexicon.kind_among(t.lower(), _FEATURES):
                     out.add(t)

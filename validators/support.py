@@ -60,6 +60,7 @@ from .claim_words import (
     _takes_duration,
 )
 from .clause_support import clause_vouches
+from .comparisons import contrary_comparison
 from .connective import connective_vouches, role_said_of_a_thing
 from .converse import who_does_what
 from .dated import days_left_open, unsupported_date
@@ -317,6 +318,10 @@ def check_support(
         failed = _polarity_and_modality(text, evidence, ceased=ceased, ended=ended)
     if failed is not None:
         return failed
+    contrary = contrary_comparison(text, ev.text)
+    if contrary:
+        word, other = contrary
+        return _fail(f"'{word}' contradicts '{other}' in the evidence", [word], hard=True)
     role = role_said_of_a_thing(text, ev.text)
     if role:
         return _fail(f"'{role}' is not said of anyone in the evidence", [role], hard=True)
