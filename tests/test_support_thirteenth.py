@@ -1,7 +1,8 @@
 """The thirteenth round on issue 18: a compound chat writes solid ('inlaws'), a name the
 dictionary knows whole ('Mount Etna' for 'etna'), 'tomorrow' and 'yesterday' shortened
 to their consonants ('tmrw', 'ystrdy'), a comparison turned round ('more than' for 'less
-than'), and a 'her' after someone's relative ('Rhea's mother ... her'). Each test pairs a
+than'), a 'her' after someone's relative ('Rhea's mother ... her'), and a span of hours
+and minutes written as a clock ('1:05' for '1h05'). Each test pairs a
 faithful rewording with a one-detail twin where it has one; the pairs are our own."""
 
 from __future__ import annotations
@@ -64,3 +65,15 @@ def test_her_after_someones_relative_may_be_the_relative() -> None:
     assert check(claim, ev, model=True).ok
     r = check("Rhea's mother broke her ankle, so the family drove her to the hospital.", ev)
     assert not r.ok and "ankle" in r.words
+
+
+def test_a_span_of_hours_and_minutes_may_be_written_as_a_clock() -> None:
+    from validators.words import numbers_in
+
+    assert "1:05" in numbers_in("swam it in 1h05, gutted", block=True)
+    assert "3:20" in numbers_in("the drive took 3 hours 20 minutes", block=True)
+    assert "1:05" not in numbers_in("swam it in 1h05, gutted")  # a claim states its own
+    ev = "swam the 3k in 1h05 this morning, gutted"
+    assert check("Rhea swam the 3k in 1:05.", ev).ok
+    r = check("Rhea swam the 3k in 1:15.", ev)
+    assert not r.ok and "1:15" in r.reason

@@ -93,6 +93,12 @@ _THOUSANDS_RE = re.compile(r"([£$€])\s?(\d+(?:\.\d+)?)k\b", re.IGNORECASE)
 #: ... and without one: '9k' is 9000 in a quote or a salary but a race in '5k' or '10k',
 #: so a block's bare 'k' is read both ways (a claim's stays the count it writes).
 _BARE_K_RE = re.compile(r"(?<![\w.£$€])(\d+(?:\.\d+)?)k\b", re.IGNORECASE)
+#: A span of hours and minutes ('2h14', '1h 05m', '2 hrs 14', '3 hours 20 minutes'),
+#: which a claim may write as a clock does ('2:14').
+_HOURS_MINUTES_RE = re.compile(
+    r"\b(\d{1,2})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?([0-5]\d)\s*(?:m|mins?|minutes?)?\b",
+    re.IGNORECASE,
+)
 #: Shares a block says in words, as the percentages a claim may write: 'half the loan'
 #: is '50%' of it. Read on the block's side only: a claim's 'half' states no count.
 _FRACTIONS = {"half": "50", "quarter": "25", "quarters": "75", "third": "33"}
@@ -165,6 +171,7 @@ def numbers_in(text: str, *, block: bool = False) -> set[str]:
     text = _THOUSANDS_RE.sub(lambda m: m.group(1) + str(round(float(m.group(2)) * 1000)), text)
     if block:
         out |= {_digits(float(m.group(1)) * 1000) for m in _BARE_K_RE.finditer(text)}
+        out |= {f"{int(m[1])}:{m[2]}" for m in _HOURS_MINUTES_RE.finditer(text)}
     words = [w for t in tokens(text) for w in (t.lower().split("-") if "-" in t else [t])]
     run: list[int] = []
 
