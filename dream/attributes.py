@@ -659,6 +659,17 @@ def _addressed(verb: Any) -> bool:
     return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "you" for c in verb.children)
 
 
+def _what_one_is(span: Any) -> bool:
+    """The phrase says what the speaker is ("im the only DBA on the billing system",
+    "we're the night crew"): the complement of "I am", a role or a description of the
+    speaker, never a thing, place, organisation or person the speaker has. An all-caps
+    role ("DBA", "QA") reads as an organisation's name on its own."""
+    root = span.root
+    if root.dep_ != "attr" or root.head.lemma_ != "be":
+        return False
+    return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in root.head.children)
+
+
 def _theirs(span: Any) -> bool:
     """The value belongs to someone else's thing: "my parents house in X", "his flat in
     X", "my dad's truck" (the value's own noun, or a noun on the way up, whose possessor
@@ -846,7 +857,7 @@ class AttributeReader:
                     found.append((st, named, named.text, False, False))
                     contexts.append(_context(named))
                     besides.append("")
-                if not whole:
+                if not whole or _what_one_is(span):
                     continue
                 found.append((st, span, value, naming, bool(described)))
                 # Read where it stands and, set beside a noun, where that noun stands

@@ -1,0 +1,53 @@
+"""What a real user's chats showed Dream reading wrong, each by a general reading:
+
+- "i'm the sole SRE on checkout": the complement of "I am" says what the speaker is (a
+  role), never an employer, a bank or a place, though an all-caps role reads as a name;
+- a given name that WordNet knows as something else ("florence", a city) is a person
+  where the run always uses it as someone; "X and i" stands where a person does;
+- a relation word with a verb of its own after a comma ("at X, guy built the place")
+  says nothing of X;
+- a diary sentence with no "I" ("booked the venue yesterday") is dated by its relative
+  day, not by a later date it also names; "this year" is written as a year.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_dream_attributes import dreamed_chats, section_text
+from tests.test_dream_events import chat
+
+CHATS = [
+    chat("2026-01-09", [
+        "rough week. i'm the sole SRE on checkout since marek moved teams, pager never stops",
+        "A: That sounds exhausting. Is anyone helping?",
+        "florence thinks i should push back harder on the on-call rota",
+        "A: She may be right.",
+    ]),
+    chat("2026-02-03", [
+        "booked the venue yesterday!! the wedding itself is june 14",
+        "A: Congratulations!",
+        "my brother has the dog over easter this year so florence and i can go away",
+        "A: Where are you thinking of going?",
+    ]),
+    chat("2026-03-15", [
+        "florence found a cheap cottage in the dales for easter",
+        "A: Lovely!",
+    ]),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory):
+    return dreamed_chats(tmp_path_factory.mktemp("thirteenth"), CHATS)
+
+
+def _profile(memory) -> str:
+    return (memory / "knowledge/people/User.md").read_text()
+
+
+def test_what_the_speaker_is_is_no_value(memory) -> None:
+    values = section_text(_profile(memory), "Current") + section_text(_profile(memory), "History")
+    assert "SRE" not in values, values
+    pages = [p.stem for p in (memory / "knowledge").rglob("*.md")]
+    assert not any("SRE" in p for p in pages), pages
