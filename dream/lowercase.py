@@ -352,6 +352,8 @@ def _grammar(t: Any) -> str:
     kids = {c.dep_ for c in t.children}
     if kids & {"det", "poss", "nummod", "amod"}:
         return "thing"  # "the yaris", "my fam", "2 vapes"
+    if _with_the_speaker(t):
+        return "person"  # "so priya and i get a night off", however the parser hung it
     before = t.doc[t.i - 1] if t.i > t.sent.start else None
     if before is not None and before.lower_ in _AT and before.dep_ == "compound":
         # "the lighter route round frenchay": the parser took the preposition for a noun
@@ -384,6 +386,15 @@ def _grammar(t: Any) -> str:
     return "other"
 
 
+def _with_the_speaker(t: Any) -> bool:
+    """The word and the speaker are joined as one subject: "X and i", "me and X" (only
+    people do things together with the speaker)."""
+    doc, i = t.doc, t.i
+    after = [w.lower_ for w in doc[i + 1 : i + 3]]
+    before = [w.lower_ for w in doc[max(t.sent.start, i - 2) : i]]
+    return after == ["and", "i"] or before in (["me", "and"], ["i", "and"])
+
+
 def _is_relation(t: Any, loose: bool = False) -> bool:
     """A relation or role word: of the lists, a kind of animal, or a noun whose usual
     sense is a kind of person by WordNet ("neighbour", "stepdad"); `loose` takes one the
@@ -411,9 +422,11 @@ def _relation(t: Any) -> tuple[str | None, bool]:
                 return found(r)
     if t.i + 1 < len(doc) and doc[t.i + 1].text in (",", "(", "-", "–"):
         for r in doc[t.i + 2 : t.i + 5]:
-            if _is_relation(r):
+            if _is_relation(r) and r.dep_ not in ("nsubj", "nsubjpass"):
                 return found(r)
-            if r.text in (")", ",", "."):
+            if r.text in (")", ",", ".") or r.dep_ in ("nsubj", "nsubjpass"):
+                # "31 yrs at X, man cried": a relation word with a verb of its own is
+                # whom a clause of its own speaks of, not what X is
                 break
     if t.dep_ == "nsubj" and t.head.lemma_ == "be":
         for c in t.head.children:
@@ -558,13 +571,20 @@ def decide(
             if any(u.grammar != "person" and not u.relation for u, _ in found):
                 continue
             person = [u for u, _ in found]
-            if all(u.compound for u in person if u.relation) and not any(
+            related = any(u.relation for u in person)
+            if given and not related and all(u.grammar == "person" for u in person):
+                # A given name that WordNet knows otherwise ("lena", a river), standing
+                # as someone wherever it is used: a name when its clauses read as
+                # someone's on the whole; the recurrence below decides the rest
+                if sum(lead for _, lead in found) <= 0:
+                    continue
+            elif all(u.compound for u in person if u.relation) and not any(
                 not u.relation for u in person
             ):
                 continue  # "our baby shower was lovely": no one unless someone elsewhere
-            if len(person) < DICTIONARY_USES and not any(u.relation for u in person):
+            elif len(person) < DICTIONARY_USES and not related:
                 continue
-            if not any(u.relation for u in person) and (
+            elif not related and (
                 sum(lead for _, lead in found) <= 0
                 or sum(u.gendered for u in person) < DICTIONARY_GENDERED
             ):

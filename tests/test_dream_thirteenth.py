@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from language import parse
 from tests.test_dream_attributes import dreamed_chats, section_text
 from tests.test_dream_events import chat
 
@@ -51,3 +52,20 @@ def test_what_the_speaker_is_is_no_value(memory) -> None:
     assert "SRE" not in values, values
     pages = [p.stem for p in (memory / "knowledge").rglob("*.md")]
     assert not any("SRE" in p for p in pages), pages
+
+
+def test_a_given_name_the_dictionary_knows_otherwise_is_someone(memory) -> None:
+    page = memory / "knowledge/people/Florence.md"
+    assert page.exists(), sorted(p.name for p in (memory / "knowledge").rglob("*.md"))
+    assert "[[Florence]]" in _profile(memory)
+
+
+def test_a_relation_word_with_a_verb_of_its_own_names_nobody() -> None:
+    from dream.lowercase import _relation
+
+    doc = parse(["did 20 yrs at copperfield, guy basically built the place"])[0]
+    word = next(t for t in doc if t.lower_ == "copperfield")
+    assert _relation(word) == (None, False)
+    # set beside the name, the relation word still says who it is
+    doc = parse(["had lunch with tobiah, my mentor from the old job"])[0]
+    assert _relation(next(t for t in doc if t.lower_ == "tobiah"))[0] == "mentor"
