@@ -512,7 +512,7 @@ def _event(s: str, sentence: str, when: dt.date | None, obs, me: str) -> None:  
         return  # not something that happened or will
     # Dates that name a day; "last month" or "two weeks ago" name no day to list.
     days = [(d.phrase, d.date) for d in dates(s, when) if d.precision == "day" and d.date]
-    if not mine and not _FIRST_PERSON.search(s):
+    if not mine and not _FIRST_PERSON.search(s) and not (days and _diary(s)):
         # No one named at all ("knee surgery on 4 February went well"): the speaker's,
         # but only with a date that names its day.
         days = [(p, d) for p, d in days if re.search(r"\d", p)]
@@ -524,6 +524,26 @@ def _event(s: str, sentence: str, when: dt.date | None, obs, me: str) -> None:  
     if text is None or len(content_words(text)) < 3:
         return
     obs(kind="item", section="Events", text=f"{days[0][1].isoformat()}: {text}")
+
+
+def _diary(s: str) -> bool:
+    """The sentence opens with a past act and no subject, as a diary does ("signed the
+    lease yesterday", "update: put in an offer last night"): the speaker's own, typed
+    without the "I", so a relative day ("yesterday") dates it as well as a written one.
+    Only a label ("update:") or an interjection may come before the verb."""
+    from language import parse
+
+    doc = parse([s])[0]
+    verb = next((t for t in doc if t.pos_ in ("VERB", "AUX")), None)
+    if verb is None or verb.tag_ not in ("VBD", "VBN"):
+        return False
+    before = doc[: verb.i]
+    label = any(t.text == ":" for t in before)
+    if not label and any(t.pos_ not in ("INTJ", "PUNCT") for t in before):
+        return False
+    return not any(
+        c.dep_ in ("nsubj", "nsubjpass", "expl", "aux", "auxpass") for c in verb.children
+    )
 
 
 #: An event's sentence with fewer content words takes the sentence before it along.

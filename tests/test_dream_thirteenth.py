@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from language import parse
@@ -69,3 +71,9 @@ def test_a_relation_word_with_a_verb_of_its_own_names_nobody() -> None:
     # set beside the name, the relation word still says who it is
     doc = parse(["had lunch with tobiah, my mentor from the old job"])[0]
     assert _relation(next(t for t in doc if t.lower_ == "tobiah"))[0] == "mentor"
+
+
+def test_a_diary_sentence_is_dated_by_its_own_day(memory) -> None:
+    events = section_text(_profile(memory), "Events")
+    assert re.search(r"2026-02-02: Booked the venue yesterday", events), events
+    assert "2026-06-14: Booked the venue" not in events, events
