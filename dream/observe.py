@@ -115,13 +115,17 @@ class Statement:
 
 def _with_dates(text: str, when: dt.date | None) -> str:
     """'... yesterday' -> '... yesterday (2023-05-07)': the day stays findable. A month,
-    season or year written out names no day, and an ISO date is one already."""
+    season or year written out names no day, and an ISO date is one already; said
+    relatively, one is written as what it is ("this year (2025)", "last month (October
+    2025)"), never as its first day."""
     for s in reversed(dates(text, when)):
         if s.date is None or s.date == when or re.fullmatch(r"\d{4}-\d{2}-\d{2}", s.phrase):
             continue
-        if not s.relative and s.precision in ("month", "season", "year"):
+        wide = s.precision in ("month", "season", "year")
+        if wide and not s.relative:
             continue
-        text = f"{text[: s.end]} ({s.date.isoformat()}){text[s.end :]}"
+        shown = s.shown if wide and s.shown else s.date.isoformat()
+        text = f"{text[: s.end]} ({shown}){text[s.end :]}"
     return text
 
 

@@ -77,3 +77,9 @@ def test_a_diary_sentence_is_dated_by_its_own_day(memory) -> None:
     events = section_text(_profile(memory), "Events")
     assert re.search(r"2026-02-02: Booked the venue yesterday", events), events
     assert "2026-06-14: Booked the venue" not in events, events
+
+
+def test_a_year_said_relatively_is_written_as_a_year(memory) -> None:
+    text = "".join(p.read_text() for p in (memory / "knowledge").rglob("*.md"))
+    assert "this year (2026)" in text, text
+    assert "(2026-01-01)" not in text, text
