@@ -512,7 +512,9 @@ def _event(s: str, sentence: str, when: dt.date | None, obs, me: str) -> None:  
         return  # not something that happened or will
     # Dates that name a day; "last month" or "two weeks ago" name no day to list.
     days = [(d.phrase, d.date) for d in dates(s, when) if d.precision == "day" and d.date]
-    if not mine and not _FIRST_PERSON.search(s) and not (days and _diary(s)):
+    past = when is not None and any(d < when for _, d in days)
+    diary = bool(days) and _diary(s, past)
+    if not mine and not _FIRST_PERSON.search(s) and not diary:
         # No one named at all ("knee surgery on 4 February went well"): the speaker's,
         # but only with a date that names its day.
         days = [(p, d) for p, d in days if re.search(r"\d", p)]
@@ -520,22 +522,26 @@ def _event(s: str, sentence: str, when: dt.date | None, obs, me: str) -> None:  
             return
     if not days:
         return
-    text = _speaker_clause(s, days[0][0], me)
+    text = _speaker_clause(s, days[0][0], me, diary)
     if text is None or len(content_words(text)) < 3:
         return
     obs(kind="item", section="Events", text=f"{days[0][1].isoformat()}: {text}")
 
 
-def _diary(s: str) -> bool:
+def _diary(s: str, past: bool = False) -> bool:
     """The sentence opens with a past act and no subject, as a diary does ("signed the
     lease yesterday", "update: put in an offer last night"): the speaker's own, typed
     without the "I", so a relative day ("yesterday") dates it as well as a written one.
-    Only a label ("update:") or an interjection may come before the verb."""
+    Only a label ("update:") or an interjection may come before the verb. With `past`
+    (the sentence names a day before it was said), a verb the tagger read as a bare
+    form is past too: "put", "set", "quit" look the same, and nobody is told to do
+    something last night."""
     from language import parse
 
     doc = parse([s])[0]
     verb = next((t for t in doc if t.pos_ in ("VERB", "AUX")), None)
-    if verb is None or verb.tag_ not in ("VBD", "VBN"):
+    tags = ("VBD", "VBN", "VB") if past else ("VBD", "VBN")
+    if verb is None or verb.tag_ not in tags:
         return False
     before = doc[: verb.i]
     label = any(t.text == ":" for t in before)
@@ -550,10 +556,12 @@ def _diary(s: str) -> bool:
 _EVENT_WORDS = 6
 
 
-def _speaker_clause(s: str, phrase: str, me: str) -> str | None:
+def _speaker_clause(s: str, phrase: str, me: str, diary: bool = False) -> str | None:
     """The sentence of `s` that holds the date `phrase`, as a line about the speaker `me`
     ("dev and i called it quits tonight" -> "Dev and Jo called it quits tonight"), or None
-    when that sentence is about someone else ("her bday is 3rd august")."""
+    when that sentence is about someone else ("her bday is 3rd august"); a `diary`
+    sentence (`_diary`) is the speaker's whoever else it names ("put in an offer last
+    night and they took it")."""
     from language import parse, rewrite_third_person
 
     at = s.lower().find(phrase.lower())
@@ -561,7 +569,9 @@ def _speaker_clause(s: str, phrase: str, me: str) -> str | None:
     for sent in parse([s])[0].sents:
         if at < 0 or sent.start_char <= at < sent.end_char:
             said = rewrite_third_person(sent, me)
-            if not (said.first_person or said.about_speaker) and re.search(
+            # the diary's own sentence only: "booked it!! her bday is tomorrow" is hers
+            own = diary and previous is None
+            if not (said.first_person or said.about_speaker or own) and re.search(
                 r"\b(?:she|he|they|her|his|their)\b", sent.text, re.I
             ):
                 return None

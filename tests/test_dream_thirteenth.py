@@ -37,6 +37,11 @@ CHATS = [
         "florence found a cheap cottage in the dales for easter",
         "A: Lovely!",
     ]),
+    chat("2026-04-20", [
+        "update: made an offer on the terrace last night and they took it this morning!!! "
+        "completion is june 30. cannot believe it",
+        "A: Congratulations!",
+    ]),
 ]  # fmt: skip
 
 
@@ -83,3 +88,11 @@ def test_a_year_said_relatively_is_written_as_a_year(memory) -> None:
     text = "".join(p.read_text() for p in (memory / "knowledge").rglob("*.md"))
     assert "this year (2026)" in text, text
     assert "(2026-01-01)" not in text, text
+
+
+def test_a_diary_sentence_of_a_bare_past_and_others_is_dated_by_its_day(memory) -> None:
+    # "made"/"put"/"set" may read as a bare form; a day before the chat says past, and
+    # the diary's own sentence is the speaker's though "they" took the offer
+    events = section_text(_profile(memory), "Events")
+    assert "2026-04-19: Made an offer on the terrace last night" in events, events
+    assert "2026-06-30: Made an offer" not in events, events
