@@ -1262,7 +1262,12 @@ def _state(
         return
     kind = KINDS[attr]
     new_type = PAGE_TYPES.get(kind)
-    traded = next((ch for ch in st.changes if ch.new and ch.old), None)
+    # A change said in another sentence of the turn ("got a start at X. been getting the
+    # subway in instead of the bus") is another value's, not this one's
+    sentence = span.sent.text.lower()
+    traded = next(
+        (ch for ch in st.changes if ch.new and ch.old and ch.new.lower() in sentence), None
+    )
     if traded is not None and not any(ch.new and _same(ch.new, low) for ch in st.changes):
         if new_type is not None and _untyped(traded):
             # The change named a common noun ("the bungalow", said beside the old home);

@@ -613,13 +613,13 @@ def _ended_place(verb: Any, obj: Any) -> Any:
 
 def read_changes(doc: Any) -> list[Change]:
     """Every value, change and end the sentence states, in that order."""
-    from .trades import comparisons, moves_told, trades_for  # with this module's helpers
+    from .trades import comparisons, moves_told, substitutes, trades_for  # this module's helpers
 
     changes = [*possessive_values(doc), *residences(doc), *switches(doc)]
     traded = {v.lower() for ch in changes for v in (ch.new, ch.old) if v}
     changes += [
         ch
-        for ch in trades_for(doc) + comparisons(doc) + moves_told(doc)
+        for ch in trades_for(doc) + comparisons(doc) + moves_told(doc) + substitutes(doc)
         if (ch.new or ch.old or "").lower() not in traded
     ]
     # An end whose value a trade above gave up is that trade's ("left leith for glasgow")

@@ -189,8 +189,14 @@ class WikiBuilder:
             if result == "changed" and before is not None:
                 self.changes.add((here, page.path, attr.casefold()))
                 self._close_backlink(page, before.value, before.since, obs.when, cite)
-            elif result == "new" and obs.replaces and obs.when:
-                # "switched from tea to coffee" with no tea on record: tea is history.
+            if (
+                result in ("new", "changed")
+                and obs.replaces
+                and obs.when
+                and (before is None or line_value(before.value) != line_value(obs.replaces))
+            ):
+                # "switched from tea to coffee" with no tea on record, or another value
+                # on record: tea, named as what was replaced, is history too.
                 page.add_history(Fact(attr, obs.replaces, None, obs.when, cite))
             fresh = before is None or line_value(before.value) != line_value(text)
             if result in ("new", "changed") and fresh:

@@ -751,6 +751,8 @@ def _record(ev: Event) -> None:
         st.changes.append(Change(ev.attr, None, ev.value, ev.label, ended=True, evidence=ev.also))
         return
     for ch in st.changes:
+        if ch.new and ch.old and _same(ch.old, ev.value) and not _same(ch.new, ev.value):
+            return  # "the bus instead of the car": the car is what was given up
         if ch.new and _same(ch.new, ev.value):
             if ch.attr is None or (ch.possessed is None and ch.attr not in KINDS):
                 ch.attr = ev.attr

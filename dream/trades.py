@@ -11,7 +11,10 @@ with Spotify as the verb):
   the subject said in the present is new, the one after "than", said in the past or
   called old, is old;
 - a move named as a thing that happened: "the move from croydon nearly killed me" ->
-  Croydon is where the speaker lived before.
+  Croydon is where the speaker lived before;
+- a value used in place of another, said with "instead of": "been taking the bus in
+  instead of the car", "i drink oat milk now instead of normal milk" -> what the verb
+  takes is new, what follows "instead of" old.
 
 The attribute is the one that holds the old value on the page, else the statement's
 topic, as for any change (`dream.changes`).
@@ -22,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from language.names import known_word, may_name
-from validators.lexicon import base_forms, phrasal_verb, primarily_a
+from validators.lexicon import base_forms, kind_of, phrasal_verb, primarily_a, sense_of
 
 from .changes import (
     _NOW,
@@ -220,3 +223,72 @@ def moves_told(doc: Any) -> list[Change]:
             elif prep.lower_ == "to":
                 out.append(Change("Lives in", place_phrase(place), None, "GPE", new_type="place"))
     return out
+
+
+def substitutes(doc: Any) -> list[Change]:
+    """A value used in place of another, said with "instead of": "been getting the
+    subway in instead of the train", "i get the bus instead of the car now". What the
+    speaker's verb takes (its object, else the value just before "instead") is new, the
+    value after "of" old. Read by the order of the words: the parser hangs "instead of"
+    anywhere (a coordination, an adverb of the verb or of a time before it). A doing
+    after "of" ("instead of driving") names no value, nor does a time; a plan, a
+    denial, someone else's habit and a one-off in the past change nothing."""
+    out = []
+    for instead in doc:
+        if instead.lower_ != "instead" or instead.i + 1 >= len(doc):
+            continue
+        if doc[instead.i + 1].lower_ != "of":
+            continue
+        start, end, _ = _value_run(doc, instead.i + 2)
+        if end == start or end - start > 4 or a_time(doc[end - 1]):
+            continue
+        old = doc[start:end]
+        sent = instead.sent
+        verb = next(
+            (t for t in reversed(doc[sent.start : instead.i]) if t.pos_ in ("VERB", "AUX")), None
+        )
+        if verb is None or _negated(verb) or _hedged(verb) or not _mine(verb):
+            continue
+        if verb.tag_ == "VBD":
+            continue  # "ordered the salmon instead of the steak": once, no value held
+        obj = next((c for c in verb.children if c.dep_ in ("dobj", "obj")), None)
+        if obj is None or obj.i >= instead.i:
+            # "the bus instead of the car" with no verb taking it: the value just before
+            obj = next(
+                (t for t in reversed(doc[verb.i + 1 : instead.i]) if t.pos_ in ("NOUN", "PROPN")),
+                None,
+            )
+        if obj is None or a_time(obj) or obj.lower_ in ("it", "that", "this", "one"):
+            continue
+        new_start, new_end, _ = _value_run(doc, _first_word(obj))
+        new = doc[new_start : max(new_end, obj.i + 1)]
+        if not new.text or new.text.lower() == old.text.lower():
+            continue
+        attr = _kind_of_substitute(verb, new, old)
+        out.append(Change(attr, new.text, old.text, _label(obj)))
+    return out
+
+
+def _kind_of_substitute(verb: Any, new: Any, old: Any) -> str | None:
+    """The attribute of a value used in place of another, by WordNet: the kind of
+    either value ("bike" and "car" are vehicles, a train or a bus a conveyance), or a verb
+    whose usual sense is travelling ("cycling a brompton in"); None leaves it to the page
+    that holds the old value, else the statement's topic."""
+    from .events import KIND_ROOTS, kind_attribute  # events reads this module's changes
+
+    for value in (new, old):
+        attr = kind_attribute(value.text)
+        if attr is not None:
+            return attr
+    vehicle = dict(KIND_ROOTS)["vehicle"]
+    if any(kind_of("conveyance", value[-1].lower_) for value in (new, old)):
+        return vehicle
+    if sense_of(verb.lemma_.lower(), "travel", "v", primary=True):
+        return vehicle
+    return None
+
+
+def _first_word(tok: Any) -> int:
+    """Where a value's words start: its compounds and modifiers, no article."""
+    words = [t for t in tok.subtree if t.i <= tok.i and t.dep_ in ("compound", "amod", "nmod")]
+    return min([t.i for t in words] + [tok.i])

@@ -175,8 +175,11 @@ class TransientTree:
         kept = [x for i, x in enumerate(text.split("\n"), start=1) if i not in lines]
         try:
             page = WikiPage.from_page(Page.parse("\n".join(kept), rel))
+            whole = WikiPage.from_page(Page.parse(text, rel))
         except ParseError:
             return
+        for fact in whole.facts():
+            page.give_back(fact)  # a cut value gives back the one it replaced
         page.auto_summary = bool(page.extra_meta.get("dream")) and page.type != "summary"
         if page.type == "summary" and "Key points" in page.sections:
             page.summary = summary_line(page)  # one truth: no cut point in the frontmatter

@@ -337,6 +337,26 @@ class WikiPage:
         self.add_history(Fact(cur.attr, cur.value, cur.since, when, cur.cites[:2] + cites[:1]))
         return True
 
+    def give_back(self, gone: Fact) -> bool:
+        """A current value cut from the page (the validators found no support for it)
+        gives back the value it replaced: the History line of the same attribute that
+        ends the day it began is current again, without the cut value's evidence. Else a
+        spurious later value ("add a column", read as a vehicle) would leave the true
+        one ended."""
+        if gone.since is None or self.current(gone.attr) is not None:
+            return False
+        key = gone.attr.casefold()
+        history = self.sections.get("History", [])
+        for i in reversed(range(len(history))):
+            fact = Fact.parse(history[i])
+            if fact and fact.attr.casefold() == key and fact.until == gone.since:
+                cites = [c for c in fact.cites if c not in gone.cites] or fact.cites
+                del history[i]
+                back = Fact(fact.attr, fact.value, fact.since, None, cites)
+                self.sections.setdefault("Current", []).append(back.render())
+                return True
+        return False
+
     def add_history(self, fact: Fact) -> None:
         lines = self.sections.setdefault("History", [])
         text = fact.render(historic=True)
