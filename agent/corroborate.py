@@ -15,6 +15,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .spans import DIGITS
+
 if TYPE_CHECKING:
     from .reading import Reading
 
@@ -24,7 +26,7 @@ FLOOR = 0.45
 #: How many such readings an answer cites besides its own.
 MOST = 2
 
-_NUMBER = re.compile(r"\d(?:[\d,]*\d)?(?:\.\d+)?")
+_NUMBER = re.compile(DIGITS)
 _CURRENCY = re.compile(r"[$€£¥]")
 _ARTICLE = re.compile(r"^(?:the|a|an|my|our|his|her|their)\s+", re.I)
 
@@ -36,7 +38,7 @@ def _number(text: str) -> tuple[float, str] | None:
     if m is None:
         return None
     try:
-        value = float(m.group(0).replace(",", ""))
+        value = float(re.sub(r"[,\s]", "", m.group(0)))
     except ValueError:
         return None
     unit = " ".join(text[m.end() :].lower().split())

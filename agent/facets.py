@@ -9,6 +9,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
+from language.nlp import thing_nouns
 from validators.lexicon import nouns_of, phrasal_verb
 
 from .about import _SECOND_PERSON
@@ -83,12 +84,7 @@ class QuestionFacets(SpanPicker):
         receive a certificate for?"): what is done ("receive") may be said in other words
         by anyone, the thing itself is someone's. A noun that says when ("the beginning of
         November", "the week before") names no thing."""
-        return {
-            t
-            for tok in self._parsed
-            if tok.pos_ == "NOUN" and tok.ent_type_ not in ("DATE", "TIME")
-            for t in terms(tok.text)
-        }
+        return {t for tok in thing_nouns(self._parsed) for t in terms(tok.text)}
 
     @cached_property
     def _asked_things(self) -> set[str]:

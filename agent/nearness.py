@@ -121,17 +121,14 @@ _SAYS_WHICH = frozenset({"name", "kind", "sort", "type"})
 def _nouns(text: str) -> set[str]:
     """The lemmas of the things a question or example names; people (the subject, "my
     sister"), times ("these days") and words that say which aside."""
-    from language.nlp import parse
+    from language.nlp import parse, thing_nouns
     from validators.lexicon import primarily_someone
 
     (doc,) = parse([text])
     return {
         t.lemma_.lower()
-        for t in doc
-        if t.pos_ == "NOUN"
-        and t.ent_type_ not in ("DATE", "TIME")
-        and t.lemma_.lower() not in _SAYS_WHICH
-        and primarily_someone(t.lemma_.lower()) is None
+        for t in thing_nouns(doc)
+        if t.lemma_.lower() not in _SAYS_WHICH and primarily_someone(t.lemma_.lower()) is None
     }
 
 

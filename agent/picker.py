@@ -40,6 +40,7 @@ from .slots import Asked, Fill, asked_slot, fill, reported, said_of_another
 from .someone import asks_someone, reads_as
 from .spans import (
     COUNT_WORDS,
+    DIGITS,
     Span,
     after_someone,
     amounts,
@@ -854,8 +855,9 @@ def _run_of_names(s: str, best: Span, spans: list[Span], model: bool) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in s[start:end].split())
 
 
-#: An amount as written: a currency sign, digits, a thousands "k" ("£1,650", "38k").
-_AMOUNT = r"[£$€]?\d[\d,.]*k?"
+#: An amount as written: a currency sign, digits, a thousands "k" ("£1,650", "38k",
+#: "34 500").
+_AMOUNT = rf"[£$€]?(?:{DIGITS})k?"
 
 
 def _side_of_change(low: str, sp: Span) -> int:

@@ -28,9 +28,9 @@ _NUM_WORD = (
 )
 #: A number's digits: thousands grouped by commas ("1,800") or by spaces, as much of
 #: Europe writes them ("34 500 kr": groups of exactly three digits, no more).
-_DIGITS = r"\d{1,3}(?:[ \u00a0\u202f]\d{3}(?![\d,.]\d))+(?!\w|\s\d)|\d(?:[\d,]*\d)?(?:\.\d+)?"
+DIGITS = r"\d{1,3}(?:[ \u00a0\u202f]\d{3}(?![\d,.]\d))+(?!\w|\s\d)|\d(?:[\d,]*\d)?(?:\.\d+)?"
 _AMOUNT = re.compile(
-    rf"(?:[$€£]\s?)?\b(?:{_DIGITS})"
+    rf"(?:[$€£]\s?)?\b(?:{DIGITS})"
     r"(?:\s?(?:k\b|%|percent\b))?"
     r"(?:\s*(?!(?:and|or|to|a|an|the|in|on|at|of|for|with|is|was|but|so|per|each|every|"
     r"from|by|than|if|as|when|until|after|before|plus|x)\b)[a-z]+)?",
@@ -214,7 +214,7 @@ def money_rank(sentence: str, span: Span) -> int:
     1 bare ("for 1350", "37.25"), 0 with another unit ("1br", "70%", "2.7 ml"),
     -1 written as a word ("six sessions"), counting things ("41k miles"), a span of time
     ("1 hour") or an ordinal ("4th st"): nobody writes a price that way."""
-    number = re.search(_DIGITS, span.text)
+    number = re.search(DIGITS, span.text)
     if number is None:
         return -1
     # The unit written with the number, after a "k" for thousands. A "k" names what it

@@ -102,3 +102,9 @@ def nearest_up(tok: Any, found: Callable[[Any], bool], steps: int) -> Any | None
             return None
         tok = tok.head
     return None
+
+
+def thing_nouns(doc: Any) -> list[Any]:
+    """The common nouns of a parse that name a thing: not a time said as one ("these
+    days", "the beginning of November")."""
+    return [t for t in doc if t.pos_ == "NOUN" and t.ent_type_ not in ("DATE", "TIME")]

@@ -90,3 +90,9 @@ def test_a_value_named_as_the_kind_asked_elsewhere_in_its_conversation(tmp_path:
     a = ask(root, "which runner bean variety am i going to try next year?")
     assert a["answer"].split("\n")[0].lower().startswith("moonlight"), a["answer"]
     assert any("try Moonlight" in c["quote"] for c in a["citations"]), a["answer"]
+
+
+def test_thousands_grouped_by_a_space_are_the_same_number():
+    assert same_value("34 500 kr", "34500 kr")
+    assert same_value("34 500", "34,500")
+    assert not same_value("34 500", "34")

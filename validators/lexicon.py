@@ -480,10 +480,7 @@ def primarily_someone(word: str) -> str | None:
 @cache
 def primarily_a(word: str, root: str) -> bool:
     """Is the word's most frequent noun sense a kind of `root` ('group' for 'crew')?"""
-    wn = _load()
-    nouns = {s for s in _primary(word) if wn.pos[s] == "n"}
-    roots = _noun_senses(root)
-    return bool(set(_ancestors(nouns, 14)) & roots)
+    return _filed_under(_primary(word), _noun_senses(root))
 
 
 @cache
@@ -495,8 +492,14 @@ def usually_a(word: str, category: str, name: bool = False) -> bool:
     with a capital) counts in any of its senses: "Japanese" is the people first and the
     language as often."""
     wn = _load()
-    nouns = {s for s in (_senses(word) if name else _primary(word)) if wn.pos[s] == "n"}
     kinds = {s for s in _primary(category) if wn.pos[s] == "n"}
+    return _filed_under(_senses(word) if name else _primary(word), kinds)
+
+
+def _filed_under(senses: set[int], kinds: set[int] | frozenset[int]) -> bool:
+    """Is one of the noun senses among `senses` filed under one of `kinds`, however deep?"""
+    wn = _load()
+    nouns = {s for s in senses if wn.pos[s] == "n"}
     return bool(nouns and kinds and set(_ancestors(nouns, 14)) & kinds)
 
 
