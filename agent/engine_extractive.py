@@ -35,7 +35,7 @@ from .errors import AgentError
 from .evidence import Block, EvidenceStore
 from .labels import readable
 from .memory_agent import Finding, MemoryReport
-from .nearness import nearer, nearest_attribute, verbs_fit_attribute
+from .nearness import nearer, nearest_attribute, types_fit_attribute, verbs_fit_attribute
 from .question import (
     Question,
     analyse,
@@ -49,7 +49,7 @@ from .reader import Reader, asks_several, dominant_names
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import SIM_LATER, as_of_now
 from .spans import _ordinary, written_lowercase
-from .text import WORD, is_question, sentences, stopwords, terms, told_part
+from .text import WORD, heading, is_question, sentences, stopwords, terms, told_part
 from .tools import Toolbox
 from .wiki import Fact, Wiki, page_label
 from .wiki_index import nearest_lines
@@ -394,6 +394,8 @@ class ExtractiveEngine:
             # "which town did i grow up in?" asks what its own verb says; "what do i put
             # in my coffee these days?" asks what holds now, as the profile keeps it.
             return q
+        if attribute and not types_fit_attribute(q, attribute):
+            return q
         return replace(q, attribute=attribute) if attribute else q
 
     def _store(self) -> EvidenceStore | None:
@@ -483,7 +485,7 @@ class ExtractiveEngine:
             phrase = _phrase(link, pool, wiki, page, q.focus, mine=q.owner == "me" and i == 0)
             found: tuple[str, tuple] | None = None
             if page:
-                rel = wiki.related(page, phrase)
+                rel = wiki.related(page, phrase, before=q.past and i == 0)
                 if rel:
                     name, fact = rel[0]
                     found = (name, fact.blocks)
@@ -648,7 +650,8 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
         # sentence stands for (`language.refer`)
         said_before = tuple((s, p) for p in prior for s in sentences(readable(p.text)))
         offered = _offered_before(b, store)
-        following = sentences(readable(b.text))  # a table row with its headers
+        # a table row with its headers; a paragraph's label is its topic (`Block.topic`)
+        following = sentences(heading(readable(b.text))[1])
         out += [
             Candidate(
                 # A question may tell before it asks: "its my mums birthday on the 3rd

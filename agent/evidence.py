@@ -28,6 +28,8 @@ from memory_schema.store import (
     load_source,
 )
 
+from .text import heading
+
 _ANCHOR = re.compile(r"^([tp])(\d+)$")
 
 
@@ -145,7 +147,10 @@ class EvidenceStore:
         if m.group(1) != "p" or not 1 <= i <= len(doc.blocks):
             return None
         captured = doc.captured.date() if isinstance(doc.captured, dt.datetime) else doc.captured
-        topic = " ".join((doc.title, *self._named(rel, doc)))
+        # "HEATING AND COOLING: Lennox furnace, ... Recommend servicing.": the paragraph's
+        # label says what each of its sentences is about
+        label, _ = heading(doc.blocks[i - 1])
+        topic = " ".join((doc.title, *self._named(rel, doc), label))
         return Block(rel, anchor, doc.blocks[i - 1], None, captured, doc.title, topic=topic)
 
     def _speaker(self, turn: Turn) -> str:

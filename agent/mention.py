@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from language.names import TITLE_WORDS
-from validators.lexicon import concrete, relation
+from validators.lexicon import concrete, is_noun, kind_of, relation
 
 from .fit import ValueFit
 from .kinds import names_kind
@@ -151,8 +151,17 @@ class Mentions(ValueFit):
         # A word for a kind of what the evidence says ("vet": "Dr. Takeda" is a doctor;
         # "iguana": a lizard), or a form of it ("dietary": a diet), by WordNet.
         wordnet = [TITLE_WORDS.get(w, w) for w in words]
-        if any(relation(word, w) in ("specific", "related") for w in wordnet):
+        if any(_kind_or_form(word, w) for w in wordnet):
             return True
         if self.similarity is None or not words:
             return False
         return max(self.similarity(word, words)) >= SIM_WORD
+
+
+def _kind_or_form(word: str, other: str) -> bool:
+    """`word` is a kind of `other` or a form of it (`_close`); a noun only by a noun:
+    "dog" is a way to go after someone as a verb, but no dog says "going"."""
+    tie = relation(word, other)
+    if tie == "related":
+        return True
+    return tie == "specific" and (not is_noun(word) or kind_of(other, word, seldom=True))

@@ -4,8 +4,12 @@ a count, a code, an attribute asked after."""
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .reading import Similarity
+
+if TYPE_CHECKING:
+    from .question import Question
 
 
 def nearness(similarity: Similarity, text: str, group: str) -> dict[str, float]:
@@ -112,6 +116,32 @@ def verbs_fit_attribute(text: str, label: str) -> bool:
     # did i go to university?" asks of no workplace.
     things = _attribute_nouns(label)
     return all(n in things or any(relation(n, k) in _KIN for k in things) for n in _nouns(text))
+
+
+@cache
+def _attribute_types(label: str) -> frozenset[str]:
+    """The kinds of answer the example questions of an attribute ask for (`analyse`)."""
+    from language import prototypes
+
+    from .question import analyse
+
+    return frozenset(analyse(q).answer_type for q in prototypes()["attribute_asked"][label])
+
+
+def asks_for_someone_else(q: Question) -> bool:
+    """The question asks who a person of some role is: "who was my mortgage broker?",
+    "what was the name of my realtor?"; an attribute none of whose examples asks for a
+    name ("Lives in") has no such answer, though "my realtor for the house" is near
+    "where is my house" in meaning."""
+    from validators.lexicon import names_someone
+
+    return q.answer_type == "name" and bool(q.chain) and names_someone(q.chain[-1].split()[-1])
+
+
+def types_fit_attribute(q: Question, label: str) -> bool:
+    """An attribute answers the question only if one of its examples asks for the same
+    kind of answer, when the question asks for someone."""
+    return not asks_for_someone_else(q) or "name" in _attribute_types(label)
 
 
 #: Nouns that say which or what of a thing, not a thing ("what's my bank's name?").

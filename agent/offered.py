@@ -90,10 +90,12 @@ def of_another_thing(text: str, start: int, end: int, things: set[str]) -> bool:
     amount = [t for t in doc if start <= t.idx < end]
     if not amount:
         return False
-    verb = _clause_verb(amount[0])
+    verb = _predicate(amount[0])
     if verb is None:
         return False
-    clause = [t for t in verb.subtree if getattr(_clause_verb(t), "i", None) == verb.i]
+    # "ended up going with a used optiplex, 80 bucks": a verb completing another's
+    # ("going" of "ended up") says one act with it, in one clause
+    clause = [t for t in verb.subtree if getattr(_predicate(t), "i", None) == verb.i]
     if any(terms(t.text) & things for t in clause):
         return False  # "the dyson was 450": said in the amount's own clause
     own = [
@@ -108,6 +110,15 @@ def of_another_thing(text: str, start: int, end: int, things: set[str]) -> bool:
         and not (t.dep_ == "pobj" and t.head.lower_ not in ("for", "of", "on"))
     ]
     return bool(own)
+
+
+def _predicate(tok: Any) -> Any | None:
+    """The verb of the token's clause, or the verb it completes ("going" in "ended up
+    going with"), as far up as such verbs go."""
+    verb = _clause_verb(tok)
+    while verb is not None and verb.dep_ == "xcomp" and verb.head.i != verb.i:
+        verb = verb.head
+    return verb
 
 
 def _clause_verb(tok: Any) -> Any | None:

@@ -15,7 +15,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from language.dates import WEEKDAY_NAMES, dates, is_date_word, render_date
+from language.dates import WEEKDAY_NAMES, bare_years, dates, is_date_word, render_date
 from language.names import TITLES, may_name
 from validators.endings import ending_verb
 from validators.lexicon import (
@@ -301,6 +301,13 @@ class SpanPicker:
             if found:
                 sp = self._nearest(b.text, found)
                 return sp.text, False, sp.date
+        if _ASKS_YEAR.search(self.q.text):
+            # "what year was the furnace made?": "manufactured 2009" is a year, though
+            # four digits alone are as often an amount to any other question.
+            years = [Span(y.shown, y.start, y.end, y.date) for y in bare_years(c.text)]
+            if years:
+                sp = self._nearest(c.text, years)
+                return sp.text, False, sp.date
         # A day of the week said bare ("lucija had the baby tuesday"), a month or a season
         # with no year ("mot is due in march"): the one date parser reads it loosely, the
         # one before or after the day it was said by the clause's tense; nearer than the
@@ -415,6 +422,10 @@ class SpanPicker:
                 # Typed in lower case, a name is only a guess ("swap the colada, no
                 # coconut anything": "coconut" is the fruit asked for).
                 return self._pick(s, kinds)
+            which = self._said_before_head(s) if self._one_kind_asked and not spans else None
+            if which:
+                # "which line do i take?": "the piccadilly line" says which
+                return which, False
             if slotted and kind == "place":
                 # the place in the slot the question asks about ("flying in from dublin"),
                 # not one said elsewhere in the sentence ("dinner at dishoom")
@@ -479,6 +490,38 @@ class SpanPicker:
             rf"\b(?:{forms})s?\s*(?:,\s*)?(?:(?:called|named)\s+)?[*_\"'“‘]*\s*$", re.I
         )
         return [n for n in spans if before.search(s[: n.start])]
+
+    def _said_before_head(self, s: str) -> str | None:
+        """The thing asked for with the name that says which, where a sentence says it:
+        "piccadilly line" for "which line?", "lo salt" for "what salt?"; up to three
+        words before it, none a function word or the question's own."""
+        head = self.q.head or ""
+        forms = {head, *base_forms(head)}
+        words = list(WORD.finditer(s))
+        for i, w in enumerate(words):
+            word = w.group(0).lower()
+            if word not in forms and not forms & set(base_forms(word)):
+                continue
+            said: list[re.Match[str]] = []
+            for prev in reversed(words[max(0, i - 3) : i]):
+                low = prev.group(0).lower()
+                nxt = said[0] if said else w
+                if (
+                    low in stopwords()
+                    or self._in_question(low)
+                    or s[prev.end() : nxt.start()].strip()  # a comma or a dash between
+                ):
+                    break
+                said.insert(0, prev)
+            # Asked "what camera", "film" of "film cameras" is a kind of the thing, no one
+            # of them ("cheap dry food" no food of its own); a name is: "lo salt", "the
+            # 38 bus", a word no dictionary knows or a capital.
+            if any(
+                not known(p.group(0).lower()) or p.group(0)[0].isupper() or p.group(0).isdigit()
+                for p in said
+            ):
+                return s[said[0].start() : w.end()]
+        return None
 
     @cached_property
     def _one_kind_asked(self) -> bool:
@@ -609,6 +652,8 @@ class SpanPicker:
             return False
         if " " not in low and low in self.common and low not in self.known_names:
             return False  # a capitalized ordinary word ("Book me the aisle seat")
+        if kind == "place" and _no_place_name(low):
+            return False
         # Someone memory knows, or named after the word for who they are ("my sister
         # jen"), is who, not what or where: "Son: Gary" says no place, "jen" no car.
         if not self._asks_no_one:
@@ -701,6 +746,8 @@ class SpanPicker:
         if not words or len(words) > MAX_FILLED or self._in_question(text):
             return None
         if is_date_word(text) or text.lower() in self.subj.names:
+            return None
+        if self.q.answer_type == "place" and _no_place_name(text):
             return None
         one_place = self.q.answer_type == "place" and len(words) == 1
         if (fit.named or one_place) and text.islower() and len(words) <= 3:
@@ -855,19 +902,34 @@ def _run_of_names(s: str, best: Span, spans: list[Span], model: bool) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in s[start:end].split())
 
 
+#: A question for a year ("what year was it built?", "in which year ...").
+_ASKS_YEAR = re.compile(r"\b(?:what|which)\s+year\b", re.I)
+
 #: An amount as written: a currency sign, digits, a thousands "k" ("£1,650", "38k",
 #: "34 500").
 _AMOUNT = rf"[£$€]?(?:{DIGITS})k?"
+
+
+#: A word that says a number is rough ("like 30%", "about 1600"): a closed class.
+_HEDGE = r"(?:like|about|around|roughly|approx(?:imately)?|nearly|almost|over|under|just|maybe|~)"
+
+
+def _no_place_name(text: str) -> bool:
+    """Digits with no word of letters: "working on 6b+ now" names a grade, as a size or a
+    code would, no place ("10 downing st" does)."""
+    return bool(re.search(r"\d", text)) and not re.search(r"[^\W\d_]{3}", text)
 
 
 def _side_of_change(low: str, sp: Span) -> int:
     """1 when the amount at `sp` is the first of "from X to Y" (what held before), -1 when
     it is the second (what holds after), else 0. `low`: the sentence in lower case."""
     before, after = low[: sp.start], low[sp.end :]
-    unit = r"(?:\s*[a-z/]+){0,2}"  # "from 1650 a month to 1795"
-    if re.search(r"\bfrom\s+$", before) and re.match(rf"{unit}\s+(?:to|->|→)\s+{_AMOUNT}", after):
+    unit = r"(?:\s*[a-z/%]+){0,2}"  # "from 1650 a month to 1795"
+    hedge = rf"(?:{_HEDGE}\s+)?"  # "from like 30% failing to 6%"
+    to = rf"\s+(?:to|->|→)\s+{hedge}"
+    if re.search(rf"\bfrom\s+{hedge}$", before) and re.match(rf"{unit}{to}{_AMOUNT}", after):
         return 1
-    if re.search(rf"\bfrom\s+{_AMOUNT}{unit}\s+(?:to|->|→)\s+$", before):
+    if re.search(rf"\bfrom\s+{hedge}{_AMOUNT}{unit}{to}$", before):
         return -1
     return 0
 

@@ -17,6 +17,7 @@ from itertools import pairwise
 
 from language.dates import MONTH_NAMES as MONTHS
 from language.dates import dates
+from validators.lexicon import names_someone
 
 from .text import WORD, lexicon, stopwords, terms
 from .wordmatch import _when_words
@@ -140,6 +141,11 @@ def analyse(text: str) -> Question:
         answer_type = "name"
     elif wh == "why":
         answer_type = "why"
+    asked_again = re.search(rf",?\s+or\s+((?:{'|'.join(_WH)})\s+\w+.*)$", text, flags=re.I)
+    if asked_again and wh == "yesno":
+        # "do i still play goalie or what do i do at the rink now?": no choice between
+        # two things, but a guess and the question itself, which is what is answered
+        return analyse(asked_again.group(1))
     choices = _choices(text)
     if choices:
         answer_type = "choice"
@@ -179,7 +185,9 @@ def analyse(text: str) -> Question:
     drop = {t for t in all_terms if _is_type_word(t)}
     generic = {w for v in _words("generic_verbs") for w in terms(v)}
     focus_words = list(head) if head else []
-    held = _held_by_possessed(text, chain) if not head else None
+    # "what year was the furnace in my house made?": a head that only types the answer
+    # ("year") names no thing, so the possessed phrase may still hang on one
+    held = _held_by_possessed(text, chain) if not terms(" ".join(head)) - drop else None
     if held and not terms(held) <= drop:
         # "when is the balance due for alyssa and kevin's wedding?" asks about the
         # balance; the wedding is what it is for, which a sentence about it need not say
@@ -202,6 +210,10 @@ def analyse(text: str) -> Question:
         ):
             # The question ends with it ("who is my field tech?"): a noun compound, whose
             # last word is what it is ("my tech" says it; "field" alone does not).
+            focus_words.append(link.split()[-1])
+        elif _compound(low, link) and names_someone(link.split()[-1]):
+            # "who was my mortgage broker for the house?": a noun compound for someone
+            # is a broker; a sentence saying only "mortgage" is about no broker
             focus_words.append(link.split()[-1])
         else:
             focus_words += link.split()[:1]
@@ -405,6 +417,21 @@ def _ends_in_verb(low: str) -> bool:
     return bool(words) and words[-1].pos_ in ("VERB", "AUX")
 
 
+def _compound(low: str, link: str) -> bool:
+    """The link's two words are one noun compound by the tagger: "mortgage broker",
+    "field tech"; not a noun running into a verb ("sister live")."""
+    from language.nlp import parse
+
+    words = link.split()
+    if len(words) != 2:
+        return False
+    toks = [t for t in parse([low])[0] if t.is_alpha]
+    return any(
+        a.lower_ == words[0] and b.lower_ == words[1] and b.pos_ == "NOUN" and a.head.i == b.i
+        for a, b in pairwise(toks)
+    )
+
+
 def _is_type_word(stemmed: str) -> bool:
     return any(stemmed in terms(w) for w in type_nouns())
 
@@ -508,9 +535,9 @@ def _held_by_possessed(text: str, chain: list[str]) -> str | None:
         return None
     from language.nlp import parse
 
-    last = chain[-1].split()[-1]
+    last = chain[-1].split()  # "my house made": the link may run into a verb
     for tok in parse([text])[0]:
-        if tok.lower_ != last or not any(c.dep_ == "poss" for c in tok.children):
+        if tok.lower_ not in last or not any(c.dep_ == "poss" for c in tok.children):
             continue
         while tok.dep_ == "conj" and tok.head is not tok:
             tok = tok.head  # "for sam and lea's party" may parse as "sam" and "party"
@@ -593,6 +620,8 @@ def _choices(text: str) -> tuple[str, ...]:
     if " or " not in body:
         return ()
     left, right = body.rsplit(" or ", 1)
+    if right.strip().lower() in (*_WH, "not", "something", "sth", "smth"):
+        return ()  # "is it tuesday or what?" asks whether, offering no other option
     cut = max(left.rfind(":"), left.rfind(","))
     if cut >= 0:
         left = left[cut + 1 :]

@@ -222,6 +222,24 @@ _ASKING_OPENERS = frozenset(
 TOLD_WORDS = 4
 
 
+#: A paragraph's leading label in capitals ("BASEMENT AND FOUNDATION: Stone and brick
+#: foundation. ... Recommend a sump pump."), as reports and forms head their sections.
+_HEADING = re.compile(r"([A-Z][A-Z0-9&/'’ ,-]*[A-Z0-9])\s*:\s+(?=\S)")
+
+
+def heading(paragraph: str) -> tuple[str, str]:
+    """The paragraph's leading label and the rest: the label heads every sentence of
+    the paragraph, and is no word of the first one's own. ("", paragraph) when it opens
+    with none or has one sentence only (a "RENT: 11,200 SEK" line is its own value)."""
+    m = _HEADING.match(paragraph)
+    if m is None or len(re.findall(r"[A-Z]", m.group(1))) < 3:
+        return "", paragraph
+    rest = paragraph[m.end() :]
+    if len(sentences(rest)) < 2:
+        return "", paragraph
+    return m.group(1), rest
+
+
 def told_part(sentence: str) -> str | None:
     """The clauses a question tells before it asks: "its my mums birthday on the 3rd of
     may" of "..., any gift ideas?". None when the sentence does not ask, or opens by

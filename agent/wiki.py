@@ -112,14 +112,19 @@ class Wiki:
             self._facts[path] = _facts(page, self.store) if page else []
         return self._facts[path]
 
-    def related(self, path: str, relation: str) -> list[tuple[str, Fact]]:
+    def related(self, path: str, relation: str, before: bool = False) -> list[tuple[str, Fact]]:
         """Who or what stands in `relation` ("sister", "best friend", "vet") to a page:
         (name, the fact that says so). Read from the page's own lines ("[[Idris]] —
         sister", "**Partner:** [[Andres]]") and from lines of other pages that link back
-        ("Sister of [[Ingrid]]")."""
+        ("Sister of [[Ingrid]]"). With `before` ("who was my boss before?"), who stood in
+        it last before whoever does now, by the page's history, when it has one."""
         want = terms(relation)
         if not want:
             return []
+        if before:
+            held = self._held_before(path, want)
+            if held:
+                return held
         page = self.pages.get(path)
         out: list[tuple[str, Fact]] = []
         for f in self.facts(path):
@@ -144,6 +149,16 @@ class Wiki:
                     out.append((self.pages[other].title, f))
         seen: set[str] = set()
         return [(n, f) for n, f in out if not (n.lower() in seen or seen.add(n.lower()))]
+
+    def _held_before(self, path: str, want: set[str]) -> list[tuple[str, Fact]]:
+        """The page's historic values of the relation, the one that ended last first."""
+        old = [
+            f
+            for f in self.facts(path)
+            if f.historic and f.attr and want <= terms(f.attr) and (f.links or f.value)
+        ]
+        old.sort(key=lambda f: f.until or f.date or dt.date.min, reverse=True)
+        return [(f.links[0] if f.links else f.value or "", f) for f in old]
 
     def title(self, path: str) -> str:
         page = self.pages.get(path)

@@ -946,6 +946,26 @@ def days_named(text: str, said_on: dt.date | None) -> set[dt.date]:
     }
 
 
+#: A year written alone ("manufactured 2009", "built 1962, brick"): four digits of this
+#: century or the last, no part of an amount ("$2009", "2,009", "2009 kr"), a code or a
+#: time ("2009-11").
+_BARE_YEAR = re.compile(
+    r"(?<![\w$£€¥.,/:-])((?:19|20)\d\d)(?![\w%/:-]|[.,]\d|\s?(?:k|kr|bucks?|dollars?|euros?|pounds?)\b)",
+    re.I,
+)
+
+
+def bare_years(text: str) -> list[DateSpan]:
+    """The years `text` writes with no word of time before them, which `dates` leaves
+    out: "2009" alone is as often an amount. Read them where a year is asked for."""
+    found = _Found(text)
+    for m in _BARE_YEAR.finditer(text):
+        y = int(m.group(1))
+        found.add(m.start(), m.end(), dt.date(y, 1, 1), "year", last=dt.date(y, 12, 31),
+                  shown=str(y))  # fmt: skip
+    return sorted(found.spans, key=lambda s: s.start)
+
+
 __all__ = [
     "MONTHS",
     "MONTH_NAMES",
@@ -953,6 +973,7 @@ __all__ = [
     "WEEKDAY_NAMES",
     "WEEKDAY_SHORT",
     "DateSpan",
+    "bare_years",
     "dates",
     "days_named",
     "days_numbered",

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (chats are written the way people type, in long lines)
 """A later amount is a newer value only when it is about as near the question as the
 nearest good answer, not only as the best one.
 
@@ -29,3 +30,25 @@ def memory(tmp_path_factory: pytest.TempPathFactory):
 def test_a_later_amount_about_something_else_is_no_newer_rent(memory, question) -> None:
     out = first_line(memory, question)
     assert "480" in out, out
+
+
+def test_who_held_a_relation_before_is_the_one_the_history_ended_last(tmp_path) -> None:
+    """ "who was my manager before?": the page's history says who was, not its current
+    value."""
+    said = [
+        (
+            "2026-01-19",
+            [
+                "survived week one at the clinic. my manager is priya, seems fair but very by-the-book"
+            ],
+        ),
+        (
+            "2026-06-02",
+            [
+                "priya got moved to the other site so now femi is my manager. hes way more relaxed about rotas"
+            ],
+        ),
+    ]
+    memory = dreamed_chats(tmp_path, daily_chats(said, "Noted."))
+    assert first_line(memory, "who was my manager before?").startswith("Priya")
+    assert first_line(memory, "who's my manager now?").startswith("Femi")
