@@ -126,6 +126,21 @@ class QuestionFacets(SpanPicker):
         return nearer(self.similarity, self.q.text, "amount_asked") == "money"
 
     @cached_property
+    def numbered(self) -> str | None:
+        """The thing whose number is asked: "stall" of "whats my stall number", "plot" of
+        "what's my allotment plot number?"."""
+        return next(
+            (
+                c.lower_
+                for t in self._parsed
+                if t.lower_ in ("number", "no", "#")
+                for c in t.children
+                if c.dep_ == "compound"
+            ),
+            None,
+        )
+
+    @cached_property
     def asks_code(self) -> bool:
         """A number that names something ("what's the booking reference?", "the phone
         number for the clinic"): answered by a code, not an amount ("NM-4471-20", not
@@ -136,6 +151,8 @@ class QuestionFacets(SpanPicker):
             # "whats the reference for the callout?" is far from every example (0.40): a
             # word that names a code says it outright.
             return True
+        if self.numbered:
+            return True  # "whats my stall number": the number a stall goes by, no amount
         if self.similarity is None:
             return False
         # Nearer the codes than the amounts is not enough when both are far: "what did i

@@ -163,6 +163,13 @@ class SpanPicker:
             codes = [a for a in found if is_code(a.text)]
             if codes:
                 return codes, False
+            if self.numbered:
+                # "plot 14B at Meersbrook", "stall 112 now": the number said right after
+                # the thing asked the number of; not "the 97" bus said beside it
+                after = re.compile(rf"\b{re.escape(self.numbered)}s?\s+(?:no\.?\s*|#\s*)?$", re.I)
+                goes_by = [a for a in found if after.search(s[: a.start])]
+                if goes_by:
+                    return goes_by, False
             # A bare number may be a code ("the door code is 4471"), a price never is:
             # "the plan is £14 a month" holds no reference.
             bare = [a for a in found if money_rank(s, a) == 1]

@@ -144,6 +144,13 @@ class Reader(Currency, Mentions):
         # A name most of the evidence says ("Bar Lupita" in "Tomás's salary at Bar
         # Lupita") tells no value from another: "salary" must be there.
         value_words = (value_words - dominant) or value_words
+
+        def says_value(c: Candidate) -> bool:
+            """ "Your annual salary will be $92,000" says what "whats my salary at the new
+            job" asks the value of, though "salary" only types the answer (no topic word)
+            and "new job" is not said."""
+            return q.typed and bool(shared(value_words & types, c.own_words()))
+
         dated = sorted({c.date for c in pool if c.date})
         # "on May 23, 2023", "in June": what was said then, or in the days after.
         scope = asked_time(q.text, dated[-1] if dated else None)
@@ -275,7 +282,12 @@ class Reader(Currency, Mentions):
             retells = bool(c.retold) and c.via in self.subj.pages
             found_late = (c.rank > 3 or c.context) and not retells
             labelled = bool(self._asked_fields(c))  # "Monthly rent:" for the payment
-            late = matched == 0 and about in ("none", "speaker", "own") and found_late
+            late = (
+                matched == 0
+                and about in ("none", "speaker", "own")
+                and found_late
+                and not says_value(c)
+            )
             said = (
                 about == "speaker" and (self._job_said(c) or (kind_near(c) and self._thing_said(c)))
             ) or (about == "own" and self._job_said(c))  # "Job title: ..." in one's payslip
@@ -407,13 +419,17 @@ class Reader(Currency, Mentions):
                     or (about == "own" and _job_field(c.text, span))
                 )
             )
+            said_of = shared(value_words, c.words()) or self._acts_said(c, value_words)
             unmatched = (
-                matched == 0 and (not focus or focus_frac == 0) and sim < bar and not c.indexed
+                matched == 0
+                and (not focus or focus_frac == 0)
+                and sim < bar
+                and not c.indexed
+                and not says_value(c)
             )
             if unmatched and not hop and not own_job:
                 continue
             value_of = q.answer_type in VALUE_TYPES and value_words and sim < SIM_MENTION
-            said_of = shared(value_words, c.words()) or self._acts_said(c, value_words)
             asked_nouns = value_words & self._asked_nouns
             if c.fact is not None and c.fact.attr and asked_nouns and not said_of & asked_nouns:
                 # A page's label is a noun: it says the thing asked only by a noun of the

@@ -66,6 +66,14 @@ _CALLED = re.compile(
     r"\b(?i:name is|name's|(?:called|named|name[sd]?)(?: (?:it|him|her|them|the \w+))?)\s+"
     r"([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
 )
+#: A name given by a preposition before "the name": "flog them under the name second
+#: gear cycles", "goes by the name of lucky"; typed in lower case, its words run to the
+#: clause's end (up to four).
+_UNDER_NAME = re.compile(
+    r"\b(?:under|by|with)\s+the\s+names?\s+(?:of\s+)?[\"'“‘]?"
+    r"((?:[^\W\d_][\w'&-]*)(?:\s+[^\W\d_][\w'&-]*){0,3})",
+    re.I,
+)
 #: "name" as a noun after an article or a possessive, with no "is" after it ("needs a
 #: name tho", "her name lol"): what follows is no name.
 _A_NAME = re.compile(
@@ -233,7 +241,8 @@ def money_rank(sentence: str, span: Span) -> int:
     if re.match(r"(?:st|nd|rd|th)\b", unit, re.I):
         return -1  # "4th st", "2nd yr": an ordinal numbers a place in a row, no price
     counted = _COUNTED.match(unit)
-    if counted and _counts_things(counted.group(1)):
+    signed = bool(_CURRENCY.search(span.text[: number.start()]))  # "$92,000 plus super"
+    if counted and _counts_things(counted.group(1)) and not signed:
         return -1  # "41k miles", "12 followers": a count of things, never a price
     year = re.fullmatch(r"(?:19|20)\d\d", number.group(0)) and not _CURRENCY.match(unit)
     if year and said_after:
@@ -398,6 +407,13 @@ def names(
             # "her name is bri": a name typed in lower case, shown as a name
             shown = word[:1].upper() + word[1:] if word.islower() else word
             out.append(Span(shown, m.start(1), m.start(1) + len(word)))
+    for m in _UNDER_NAME.finditer(sentence):
+        words = m.group(1).split()
+        cut = next((i for i, w in enumerate(words) if i and w.lower() in stopwords()), len(words))
+        text = " ".join(words[:cut])
+        if text.lower() not in stopwords():
+            shown = text.title() if text.islower() else text
+            out.append(Span(shown, m.start(1), m.start(1) + len(text)))
     for m in _CAPS.finditer(sentence):
         text = re.sub(r"['’]s?$", "", m.group(0).rstrip("."))
         if _shouted(text):

@@ -1,0 +1,71 @@
+# ruff: noqa: E501  (notes are written the way people type, in long lines)
+"""A value asked by the word that types it, from a new user's own documents and notes:
+
+- "Your gross annual salary will be £31,500 plus a shift allowance." answers "whats my
+  salary at hearth and crumb": "salary" only types the answer, yet the sentence that says it
+  is on the topic, and "£31,500 plus" is money ("plus" is no plural of things counted);
+- "whats my locker number at the gym" asks for the number a locker goes by ("locker 27
+  for the year"), not the bus said beside it;
+- "under the name little ember candles" gives a name, typed in lower case."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.spans import names
+from tests.test_agent_messy import first_line, memory_from, run
+
+CHAT = {
+    "gym.md": """---
+date: 2026-05-04T07:10:00+00:00
+title: gym
+---
+## User
+
+back at the gym after ages, they gave me a new locker. any tips for easing back in without wrecking my knees?
+
+## Assistant
+
+Start with two full-body sessions a week at lighter weights, and add load slowly over a month.
+""",
+}
+
+LETTER = """Dear Sam,
+
+We are pleased to confirm your appointment as Senior Baker at Hearth & Crumb, starting on 2 March 2026.
+
+Your gross annual salary will be £31,500 plus a shift allowance. You will be paid monthly in arrears.
+
+Yours sincerely, Priti Desai, Operations Manager
+"""
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("value-asked")
+    root = memory_from(tmp, CHAT)
+    letter = tmp / "offer.txt"
+    letter.write_text(LETTER, encoding="utf-8")
+    run("capture", "source", str(letter), "--memory", str(root))
+    run(
+        "remember",
+        "new gym is decent. got locker 27 for the year, and the 38 bus stops right outside so no more driving",
+        "--memory",
+        str(root),
+    )
+    return root
+
+
+def test_a_salary_a_letter_states_answers_a_salary_asked(memory: Path) -> None:
+    assert first_line(memory, "whats my salary at hearth and crumb").startswith("£31,500")
+
+
+def test_a_number_a_thing_goes_by_is_no_amount(memory: Path) -> None:
+    assert first_line(memory, "whats my locker number at the gym").startswith("27")
+
+
+def test_a_name_given_under_the_name_is_a_name_in_lower_case() -> None:
+    said = "i sell candles on etsy under the name little ember candles, made 6 sales this week"
+    assert [n.text for n in names(said)] == ["Little Ember Candles"]
