@@ -112,6 +112,16 @@ def memory_from(tmp: Path, sessions: dict[str, str], dream: bool = False) -> Pat
     return root
 
 
+def memory_with_document(tmp: Path, sessions: dict[str, str], name: str, text: str) -> Path:
+    """`memory_from` the sessions, with one document (file `name`, plain text) captured
+    as a source."""
+    root = memory_from(tmp, sessions)
+    document = tmp / name
+    document.write_text(text, encoding="utf-8")
+    run("capture", "source", str(document), "--memory", str(root))
+    return root
+
+
 def first_line(root: Path, question: str) -> str:
     """The short answer: the first line of `brain ask`'s answer."""
     out = run("ask", question, "--json", "--no-record", "--memory", str(root))

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from agent.question import analyse
-from tests.test_agent_messy import first_line, memory_from, run
+from tests.test_agent_messy import first_line, memory_with_document
 
 CHATS = {
     "camera.md": """---
@@ -78,12 +78,7 @@ ROOF: Slates in fair condition.
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("thing-asked")
-    root = memory_from(tmp, CHATS)
-    survey = tmp / "survey.txt"
-    survey.write_text(SURVEY, encoding="utf-8")
-    run("capture", "source", str(survey), "--memory", str(root))
-    return root
+    return memory_with_document(tmp_path_factory.mktemp("thing-asked"), CHATS, "survey.txt", SURVEY)
 
 
 def test_a_noun_compound_asks_for_its_last_noun(memory: Path) -> None:

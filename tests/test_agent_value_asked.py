@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from agent.spans import names
-from tests.test_agent_messy import first_line, memory_from, run
+from tests.test_agent_messy import first_line, memory_with_document, run
 
 CHAT = {
     "gym.md": """---
@@ -44,11 +44,7 @@ Yours sincerely, Priti Desai, Operations Manager
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("value-asked")
-    root = memory_from(tmp, CHAT)
-    letter = tmp / "offer.txt"
-    letter.write_text(LETTER, encoding="utf-8")
-    run("capture", "source", str(letter), "--memory", str(root))
+    root = memory_with_document(tmp_path_factory.mktemp("value-asked"), CHAT, "offer.txt", LETTER)
     run(
         "remember",
         "new gym is decent. got locker 27 for the year, and the 38 bus stops right outside so no more driving",
