@@ -29,7 +29,7 @@ from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
 from .picker import _LIST_GAP, _PLURAL, _names_job, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns
-from .reading import Candidate, Reading, Similarity, Subject, _by_ai
+from .reading import Candidate, Reading, Similarity, Subject, _by_ai, _topic_label
 from .recency import ENDED, Currency, _ended, _latest_first, _value_at, said_of_before
 from .text import WORD, is_question, lexicon, terms
 from .ties import named_in_reply
@@ -535,6 +535,7 @@ class Reader(Currency, Mentions):
                     and r.span
                     and self._usually_of_kind(r.candidate.text, r.span)
                 ),
+                of_attribute=lambda r: self._of_attribute(r.candidate),
             )
         values = ("thing", "place", "name") + (("number",) if q.current else ())
         if out and out[0].span and q.answer_type in values and not q.past:
@@ -674,17 +675,26 @@ class Reader(Currency, Mentions):
         if self.similarity is None or not pool:
             return [0.0] * len(pool)
         question = self._plain_question
-        texts = [c.text for c in pool]
         # A fact's label alone ("Employer") says best what the line is about; a page line
-        # says what the turn it retells is about.
-        labels = [c.fact.attr for c in pool if c.fact is not None and c.fact.attr]
+        # says what the turn it retells is about. A label that only names a topic ("Work
+        # and money: xero") says nothing of the value: the value alone is weighed.
+        topical = [c.fact is not None and _topic_label(c.fact.attr) for c in pool]
+        texts = [
+            c.text.removeprefix(c.fact.attr or "").lstrip(" :") if t and c.fact else c.text
+            for c, t in zip(pool, topical, strict=True)
+        ]
+        labels = [
+            c.fact.attr
+            for c, t in zip(pool, topical, strict=True)
+            if c.fact and c.fact.attr and not t
+        ]
         retold = [line for c in pool for line in c.retold]
         sims = list(self.similarity(question, texts + labels + retold))
         by_label = iter(sims[len(texts) : len(texts) + len(labels)])
         by_line = iter(sims[len(texts) + len(labels) :])
         out = []
-        for c, sim in zip(pool, sims[: len(texts)], strict=True):
-            if c.fact is not None and c.fact.attr:
+        for c, t, sim in zip(pool, topical, sims[: len(texts)], strict=True):
+            if c.fact is not None and c.fact.attr and not t:
                 sim = max(sim, next(by_label))
             for _ in c.retold:
                 sim = max(sim, next(by_line))

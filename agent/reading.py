@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
 from memory_schema.session import AI_SPEAKERS
 
@@ -78,7 +79,13 @@ class Candidate:
     def _own(self) -> frozenset[str]:
         if self.fact is None:
             return frozenset(terms(" ".join((self.text, *self.retold))))
-        return frozenset(terms(self.text) | terms(self.fact.attr or ""))
+        # A label that only names the value's topic ("Work and money: xero", Dream's word
+        # for a change it could not type) is a heading, no word of the value's own:
+        # "where do i work now?" is answered by "Employer: Malthouse", not by xero.
+        attr = self.fact.attr or ""
+        if _topic_label(attr):
+            return frozenset(terms(self.text.removeprefix(attr).lstrip(" :")))
+        return frozenset(terms(self.text) | terms(attr))
 
     @cached_property
     def _context(self) -> frozenset[str]:
@@ -89,7 +96,8 @@ class Candidate:
             # and section.
             said = terms(self.block.topic) | terms(self.prompt) | terms(self.thread)
             return frozenset(said) - self._own
-        return frozenset(terms(self.fact.section) | terms(self.fact.title))
+        topic = self.fact.attr if _topic_label(self.fact.attr) else ""
+        return frozenset(terms(self.fact.section) | terms(self.fact.title) | terms(topic or ""))
 
     @cached_property
     def _asked(self) -> frozenset[str]:
@@ -164,3 +172,12 @@ def _by_ai(b: Block) -> bool:
     if b.role != "assistant":
         return False
     return not b.speaker or (b.speaker.casefold().split() or [""])[0] in AI_SPEAKERS
+
+
+@cache
+def _topic_label(attr: str | None) -> bool:
+    """A page label that names a topic of Dream's ("Work and money", "Tools and tech
+    (amount)"), not an attribute."""
+    from language import prototypes
+
+    return bool(attr) and re.sub(r"\s*\(.*\)$", "", attr or "") in prototypes()["topic"]

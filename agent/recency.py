@@ -170,6 +170,7 @@ def _latest_first(
     same: bool = False,
     says: Callable[[Candidate], set[str]] = lambda c: set(),
     of_kind: Callable[[Reading], bool] = lambda r: False,
+    of_attribute: Callable[[Reading], bool] = lambda r: False,
 ) -> list[Reading]:
     """For "now" questions: among answers nearly as good as the best, the one said last
     is what holds now (a page can lag behind the newest session); with `same`, only
@@ -183,6 +184,10 @@ def _latest_first(
     # The best is a thing of the kind asked in its usual sense ("Turkish" for "what
     # language have i been studying?"): a later "expression" (a face's, usually) is none.
     kind = of_kind(best)
+    # The best is the profile's value of the attribute asked ("Employer: Malthouse"): a
+    # later page value of another ("Work and money: xero") is no newer employer; a turn
+    # said later may be.
+    held = of_attribute(best)
     # Near in meaning as the nearest of the answers nearly as good, not only as the best:
     # "paid 40 for the tickets" is no newer rent than "i pay 480 a month for my room"
     # because a page's "Pay: 480" scored above both.
@@ -206,6 +211,7 @@ def _latest_first(
         and (not same or (r.candidate.block.speaker or "").lower() == who)
         and not (said and said - says(r.candidate))
         and (not kind or of_kind(r))
+        and (not held or r.candidate.fact is None or of_attribute(r))
     ]
     if not close:
         return readings

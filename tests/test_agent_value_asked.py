@@ -10,12 +10,13 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from agent.spans import names
-from tests.test_agent_messy import first_line, memory_with_document, run
+from tests.test_agent_messy import first_line, memory_from, memory_with_document, run
 
 CHAT = {
     "gym.md": """---
@@ -65,3 +66,37 @@ def test_a_number_a_thing_goes_by_is_no_amount(memory: Path) -> None:
 def test_a_name_given_under_the_name_is_a_name_in_lower_case() -> None:
     said = "i sell candles on etsy under the name little ember candles, made 6 sales this week"
     assert [n.text for n in names(said)] == ["Little Ember Candles"]
+
+
+def test_a_later_value_under_a_topic_is_no_newer_employer(tmp_path: Path) -> None:
+    """The profile's "Employer" answers "where do i work now?"; a later value Dream
+    could not type and wrote under its topic ("Work and money: quickbooks") says nothing
+    of work by its label, and is no newer employer."""
+    reply = "\n\n## Assistant\n\nNoted!\n"
+    chats = {
+        "first-day.md": "---\ndate: 2026-03-02T18:00:00+00:00\ntitle: first day\n---\n## User\n\n"
+        "first shift at harbour bakery done!! 5am starts are brutal but the team is lovely" + reply,
+        "invoices.md": "---\ndate: 2026-05-10T20:00:00+00:00\ntitle: invoices\n---\n## User\n\n"
+        "ok i finally caved and pay for quickbooks now so i want to export my old invoices" + reply,
+    }
+    root = memory_from(tmp_path, chats)
+    first, later = (
+        next((root / "sessions").rglob(f"{name}-*.md")).relative_to(root).with_suffix("")
+        for name in ("first-day", "invoices")
+    )
+    page = root / "knowledge/people/User.md"
+    page.write_text(
+        "---\ntitle: User\ntype: profile\naliases: []\ntags: []\ncreated: 2026-05-10\n"
+        "updated: 2026-05-10\nsummary: 'Employer: Harbour Bakery'\ndream: true\n---\n# User\n\n"
+        "## Current\n\n"
+        "- **Employer:** Harbour Bakery — since 2026-03-02 [cite:1]\n"
+        "- **Work and money:** quickbooks — since 2026-05-10 [cite:2]\n\n"
+        "## Citations\n\n"
+        f'- [cite:1] [[{first}#^t1]] "first shift at harbour bakery done!!"\n'
+        f'- [cite:2] [[{later}#^t1]] "ok i finally caved and pay for quickbooks now"\n',
+        encoding="utf-8",
+    )
+    git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run([*git, "add", "knowledge"], check=True)
+    subprocess.run([*git, "commit", "-qm", "profile"], check=True)
+    assert first_line(root, "where do i work now?").startswith("Harbour Bakery")
