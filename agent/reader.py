@@ -29,7 +29,7 @@ from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
 from .picker import _LIST_GAP, _PLURAL, _names_job, _plural, _value
 from .question import Question, analyse, asked_time, type_nouns
-from .reading import Candidate, Reading, Similarity, Subject, _by_ai, _topic_label
+from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import ENDED, Currency, _ended, _latest_first, _value_at, said_of_before
 from .text import WORD, is_question, lexicon, terms
 from .ties import named_in_reply
@@ -678,23 +678,15 @@ class Reader(Currency, Mentions):
         # A fact's label alone ("Employer") says best what the line is about; a page line
         # says what the turn it retells is about. A label that only names a topic ("Work
         # and money: xero") says nothing of the value: the value alone is weighed.
-        topical = [c.fact is not None and _topic_label(c.fact.attr) for c in pool]
-        texts = [
-            c.text.removeprefix(c.fact.attr or "").lstrip(" :") if t and c.fact else c.text
-            for c, t in zip(pool, topical, strict=True)
-        ]
-        labels = [
-            c.fact.attr
-            for c, t in zip(pool, topical, strict=True)
-            if c.fact and c.fact.attr and not t
-        ]
+        texts = [c.own_text for c in pool]
+        labels = [c.fact.attr for c in pool if c.fact and c.fact.attr and not c.topical]
         retold = [line for c in pool for line in c.retold]
         sims = list(self.similarity(question, texts + labels + retold))
         by_label = iter(sims[len(texts) : len(texts) + len(labels)])
         by_line = iter(sims[len(texts) + len(labels) :])
         out = []
-        for c, t, sim in zip(pool, topical, sims[: len(texts)], strict=True):
-            if c.fact is not None and c.fact.attr and not t:
+        for c, sim in zip(pool, sims[: len(texts)], strict=True):
+            if c.fact is not None and c.fact.attr and not c.topical:
                 sim = max(sim, next(by_label))
             for _ in c.retold:
                 sim = max(sim, next(by_line))

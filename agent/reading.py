@@ -79,13 +79,24 @@ class Candidate:
     def _own(self) -> frozenset[str]:
         if self.fact is None:
             return frozenset(terms(" ".join((self.text, *self.retold))))
-        # A label that only names the value's topic ("Work and money: xero", Dream's word
-        # for a change it could not type) is a heading, no word of the value's own:
-        # "where do i work now?" is answered by "Employer: Malthouse", not by xero.
-        attr = self.fact.attr or ""
-        if _topic_label(attr):
-            return frozenset(terms(self.text.removeprefix(attr).lstrip(" :")))
-        return frozenset(terms(self.text) | terms(attr))
+        if self.topical:
+            return frozenset(terms(self.own_text))
+        return frozenset(terms(self.text) | terms(self.fact.attr or ""))
+
+    @cached_property
+    def topical(self) -> bool:
+        """A page line whose label only names the value's topic ("Work and money: xero",
+        Dream's word for a change it could not type): the label is a heading, no word of
+        the value's own, so "where do i work now?" is answered by "Employer: Malthouse",
+        not by xero."""
+        return self.fact is not None and _topic_label(self.fact.attr)
+
+    @property
+    def own_text(self) -> str:
+        """The line's own words: a topical line without its label."""
+        if not self.topical or self.fact is None:
+            return self.text
+        return self.text.removeprefix(self.fact.attr or "").lstrip(" :")
 
     @cached_property
     def _context(self) -> frozenset[str]:
@@ -96,8 +107,8 @@ class Candidate:
             # and section.
             said = terms(self.block.topic) | terms(self.prompt) | terms(self.thread)
             return frozenset(said) - self._own
-        topic = self.fact.attr if _topic_label(self.fact.attr) else ""
-        return frozenset(terms(self.fact.section) | terms(self.fact.title) | terms(topic or ""))
+        topic = (self.fact.attr or "") if self.topical else ""
+        return frozenset(terms(self.fact.section) | terms(self.fact.title) | terms(topic))
 
     @cached_property
     def _asked(self) -> frozenset[str]:
