@@ -650,8 +650,10 @@ def _block_candidates(f: Finding, rank: int, store: EvidenceStore) -> list[Candi
         # sentence stands for (`language.refer`)
         said_before = tuple((s, p) for p in prior for s in sentences(readable(p.text)))
         offered = _offered_before(b, store)
-        # a table row with its headers; a paragraph's label is its topic (`Block.topic`)
-        following = sentences(heading(readable(b.text))[1])
+        # a table row with its headers; a document paragraph's label is its topic
+        # (`EvidenceStore.block`), no word of its first sentence; a turn keeps its own
+        label, rest = heading(readable(b.text))
+        following = sentences(rest if label and label in b.topic else readable(b.text))
         out += [
             Candidate(
                 # A question may tell before it asks: "its my mums birthday on the 3rd
