@@ -63,8 +63,9 @@ from .changes import (
     clause_context,
     model_name,
 )
-from .homes import HomeReader
+from .homes import HomeReader, named_home
 from .lexicon import RELATIONS, called_out
+from .plans import done_context, done_later, only_planned
 from .roles import has_number
 
 #: The kind of value each attribute takes (its label is what the page writes).
@@ -803,6 +804,10 @@ class AttributeReader:
         besides: list[str] = []
         #: index in `found` of a name read before its noun -> that noun
         modifiers: dict[int, str] = {}
+        #: indices in `found` of a place read before a word for a home (`named_home`)
+        dwelt: set[int] = set()
+        #: index in `found` of a plan's value -> the statement that said it done
+        planned: dict[int, Any] = {}
         for st, doc in items:
             phrases = _phrases(doc)
             called_names = _called(doc)
@@ -820,7 +825,9 @@ class AttributeReader:
                 # but "my monzo account" names one before its noun
                 whole = not described or described in (["a"], ["an"])
                 named = _modifier_name(span)
-                if not whole and named is None:
+                # "our brunswick share house": a home called after its place
+                home = named_home(span, self.places)
+                if not whole and named is None and home is None:
                     continue
                 # "got a little fiesta now": a thing one has is said with "a"; its value
                 # is its name, without the article and the words that describe it
@@ -844,12 +851,29 @@ class AttributeReader:
                 # "our flat in X is falling apart": the subject's words are said as
                 # they are, whatever the tense; only what the verb does may be a plan
                 subject = verb is not None and _in_subject(span, verb)
+                hedged = verb is not None and _hedged(verb, progressive=not subject)
+                # "we're signing for a flat in X this week", then "signed it": done
+                done = done_later(st, verb, items) if hedged and only_planned(verb) else None
                 if (_theirs(span) and not naming) or (
-                    verb is not None and (theirs or _hedged(verb, progressive=not subject))
+                    verb is not None and (theirs or (hedged and done is None))
                 ):
                     continue  # "my sister's new boyfriend X", "i might move to X"
+                if done is not None:
+                    planned[len(found)] = done[0]
                 if verb is not None and any(c.dep_ == "neg" for c in verb.children):
                     continue  # "lol we're not in X": a value denied, none stated
+                if home is not None:
+                    # the place is the value, read where the whole phrase stands ("rent
+                    # in X is 260 a week"), as where one lives or nothing
+                    dwelt.add(len(found))
+                    if done is not None:
+                        planned[len(found)] = done[0]
+                    found.append((st, home, _value_text(home) or home.text, False, False))
+                    contexts.append(
+                        _context(span) if done is None else done_context(span, verb, done[1])
+                    )
+                    besides.append("")
+                    continue
                 if named is not None and not naming:
                     # "mint sim came in the mail": the name before the noun, read with
                     # the noun in its clause ("X sim came in the mail")
@@ -871,6 +895,8 @@ class AttributeReader:
                     # "his name is X" names whom the sentence before introduced ("i am
                     # seeing someone new."): read the two together
                     contexts.append(_introduced(span))
+                elif done is not None:
+                    contexts.append(done_context(span, verb, done[1]))
                 else:
                     after = next((d for n, d in descriptions.values() if n is span), None)
                     stop = after.start - (doc[after.start - 1].text == ",") if after else None
@@ -909,6 +935,7 @@ class AttributeReader:
         rivals: dict[tuple[int, str], list[tuple[float, Any, Any, str, str]]] = {}
         weak: dict[tuple[int, str], list[tuple[float, Any, Any, str, str]]] = {}
         nouns = name_nouns()
+        named_before: dict[tuple[int, str], Any] = {}
         for i, ((st, span, value, naming, article), context, row) in enumerate(
             zip(found, contexts, scores, strict=True)
         ):
@@ -924,6 +951,8 @@ class AttributeReader:
             top = max(among, key=lambda j: row[j])
             if i in modifiers and modifiers[i] not in nouns.get(labels[top], ()):
                 continue  # "car payment": no name of what the attribute's values are
+            if i in dwelt and KINDS[labels[top]] != "place":
+                continue  # "the leith flat": a home's place, nothing else
             runner = max((row[j] for j in among if j != top), default=row[none])
             margin = float(row[top] - row[none])
             if os.environ.get("BRAIN_DEBUG_ATTRIBUTES") == "2":  # every phrase read
@@ -968,6 +997,7 @@ class AttributeReader:
             if (
                 not place
                 and i not in modifiers  # its noun says what it names
+                and i not in dwelt  # a place by `named_home`
                 and not fits(span, KINDS[attr], names, self._word_kind, self.workplace, naming)
             ):
                 continue
@@ -987,13 +1017,15 @@ class AttributeReader:
             least = MARGIN if id(st) in changing and held else THING_MARGIN
             if KINDS[attr] == "thing" and plain and not self._a_thing(span, margin, context, least):
                 continue
+            if i in planned:  # stated when said done, cited with the plan that named it
+                named_before[(id(planned[i]), attr)] = st
+                st = planned[i]
             key = (id(st), attr)
             rivals.setdefault(key, []).append((margin, st, span, value, context))
             if key not in best or margin > best[key][0]:
                 best[key] = (margin, st, span, value, context)
         olds = self._new_and_old(rivals, best)
         olds.update(self._left_behind(weak, best, olds, names))
-        named_before: dict[tuple[int, str], Any] = {}
         for key, (entry, before) in self._homes_named_before(items, names, changing).items():
             if key not in best:
                 best[key] = entry

@@ -23,9 +23,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from language.names import known_word, names_a_place
 from language.person import clean_text
+from language.places import in_gazetteer
 from language.refer import PERSON_PRONOUNS, REACH, THING_PRONOUNS, person_before
-from validators.lexicon import kind_among, kind_of
+from validators.lexicon import kind_among, kind_of, primarily_a
 
 from .changes import HOME_VERBS, _hedged, _mine, _negated, _value_text, a_time
 from .lexicon import kind_noun
@@ -58,6 +60,61 @@ def dwelling(word: str) -> bool:
     of all a place ("place", "gaff")."""
     low = word.lower()
     return kind_of("housing", low) or kind_among(low, ("housing", "location")) is not None
+
+
+#: Entity labels of a place, and the most words a place set before a home is read with.
+_PLACE_ENTS = frozenset(["GPE", "LOC", "FAC"])
+_PLACE_WORDS = 3
+#: What WordNet files a town under.
+_TOWNS = ("city", "town", "district")
+
+
+def named_home(span: Any, places: set[str] | frozenset[str] = frozenset()) -> Any:
+    """The place a home is named by when it stands before the word for the home, as its
+    compound ("the leith flat", "our brunswick share house"), as a span, else None.
+    People call the home they live in after its suburb; the phrase's head is a word for
+    a home (`_a_home`: not "fernwood studio", a workplace), and its first words (after
+    "the", "our") are a place: an entity of place, a name the run reads as a place
+    (`places`), or a town of the gazetteer that no dictionary knows as an ordinary word
+    or that WordNet knows as a town ("brunswick"). Whose home ("jas's flat") is
+    `HomeReader`'s."""
+    root = span.root
+    if (root.pos_ != "NOUN" and not root.is_lower) or not _a_home(root):
+        return None
+    doc = span.doc
+    start = span.start
+    while start < root.i and doc[start].dep_ in ("det", "poss"):
+        start += 1
+    words = doc[start : root.i]
+    if not words or any(t.dep_ == "poss" or t.lower_ in ("'s", "’s") for t in words):
+        return None
+    for n in range(min(len(words), _PLACE_WORDS), 0, -1):
+        place = doc[start : start + n]
+        if _a_place(place, places):
+            return place
+    return None
+
+
+def _a_home(tok: Any) -> bool:
+    """A word for a home and nothing else much: housing in its usual sense ("house"), or
+    in some sense and never first a place of work ("flat"; not "studio", "place")."""
+    return any(
+        primarily_a(w, "housing")
+        or (kind_of("housing", w) and kind_among(w, ("location",)) is None)
+        for w in {tok.lemma_.lower(), tok.lower_}
+    )
+
+
+def _a_place(span: Any, places: set[str] | frozenset[str]) -> bool:
+    text = span.text.lower()
+    if span.text.isupper() or any(not t.is_alpha for t in span):
+        return False
+    if all(t.ent_type_ in _PLACE_ENTS for t in span) or text in places:
+        return True
+    # "the terrace house", "the reading room": an ordinary word is a town only when
+    # WordNet knows it as one too ("brunswick")
+    ordinary = len(span) == 1 and known_word(text) and not names_a_place(text)
+    return in_gazetteer(text) and (not ordinary or kind_among(text, _TOWNS) is not None)
 
 
 def _possessive(tok: Any) -> bool:

@@ -241,4 +241,8 @@ def apostrophe_dropped(noun: Any) -> bool:
         return False
     if after.tag_ in ("NN", "NNP"):
         return noun.lemma_.lower() in RELATIONS
+    if after.tag_ in ("VB", "VBP") and noun.dep_ == "pobj":
+        # "to my sisters place", the parser reading "place" as a verb: the object of a
+        # preposition is no subject of a verb after it, so the word is a thing of hers
+        return noun.lemma_.lower() in RELATIONS
     return after.tag_ in _NO_PLURAL_VERB

@@ -46,6 +46,7 @@ from validators.lexicon import is_noun, names_animal, primarily_a
 
 from . import forget as fg
 from .attributes import PERSON_LEAD, WORKPLACE_KINDS, AttributeReader
+from .breakups import read_breakups
 from .changes import Candidate, Change, read_changes, value_candidates
 from .compress import chatter_tokens, keep_best_of_turn
 from .events import EventReader, ended_on
@@ -388,6 +389,9 @@ class StatementReader:
         # Starts and ends of values told in other turns, and the attributes the readings
         # above could not name (`dream.events`).
         EventReader(self.embedder, tuple(self.topic.labels), used, places).read(typed + asides)
+        # "jess took the last of her stuff, it's officially over" (`dream.breakups`)
+        partners = [(n.relation or "", n.title, n.said) for n in self.named.values()]
+        read_breakups(self.embedder, typed + asides, partners)
         keep_best_of_turn(out)
         merge_repeats(out)
         return out
