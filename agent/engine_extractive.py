@@ -51,7 +51,7 @@ from .recency import SIM_LATER, as_of_now
 from .spans import _ordinary, written_lowercase
 from .text import WORD, heading, is_question, sentences, stopwords, terms, told_part
 from .tools import Toolbox
-from .wiki import Fact, Wiki, page_label
+from .wiki import Fact, Wiki, ended_last, page_label
 from .wiki_index import nearest_lines
 
 __all__ = ["ExtractiveEngine"]
@@ -389,7 +389,7 @@ class ExtractiveEngine:
         text = q.text
         for name in sorted(subj.names | subj.owner_names, key=len, reverse=True):
             text = re.sub(rf"\b{re.escape(name)}(?='s\b|\b)", "she", text, flags=re.I)
-        attribute = nearest_attribute(similarity, text)
+        attribute = nearest_attribute(similarity, text, q.wh)
         if attribute and not (q.current or q.lately) and not verbs_fit_attribute(text, attribute):
             # "which town did i grow up in?" asks what its own verb says; "what do i put
             # in my coffee these days?" asks what holds now, as the profile keeps it.
@@ -1115,16 +1115,21 @@ def _earlier(q: Question, best: Reading, readings: list[Reading], wiki: Wiki) ->
         return None
     f = best.candidate.fact
     if f is not None and f.attr:
-        for other in wiki.facts(f.page):
-            if other.attr and other.historic and terms(other.attr) == terms(f.attr):
-                span = (
-                    f" ({other.since.isoformat() + ' ' if other.since else ''}to "
-                    f"{other.until.isoformat()})"
-                    if other.until
-                    else ""
-                )
-                links = " ".join(b.link for b in other.blocks)
-                return f"Earlier: {other.value}{span} {links}"
+        olds = [
+            o
+            for o in wiki.facts(f.page)
+            if o.attr and o.historic and terms(o.attr) == terms(f.attr)
+        ]
+        other = ended_last(olds)
+        if other is not None:
+            span = (
+                f" ({other.since.isoformat() + ' ' if other.since else ''}to "
+                f"{other.until.isoformat()})"
+                if other.until
+                else ""
+            )
+            links = " ".join(b.link for b in other.blocks)
+            return f"Earlier: {other.value}{span} {links}"
     from .spans import change
 
     moved = change(best.candidate.text)

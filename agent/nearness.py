@@ -48,10 +48,20 @@ CODE_FLOOR = 0.45
 ATTRIBUTE_MARGIN = 0.1
 
 
-def nearest_attribute(similarity: Similarity, text: str) -> str | None:
+#: Question words that say what kind of answer is asked on their own: a "how" question
+#: asks a way or an amount, never a workplace; "what" and "which" ask anything.
+_TELLING_WH = frozenset({"how", "where", "who"})
+
+
+def nearest_attribute(similarity: Similarity, text: str, wh: str | None = None) -> str | None:
     """The attribute (group `attribute_asked` of language/data/prototypes.json) whose
-    example questions `text` is nearest to by ATTRIBUTE_MARGIN, else None."""
+    example questions `text` is nearest to by ATTRIBUTE_MARGIN, else None. Asked with a
+    telling question word (`wh`), an attribute none of whose examples asks with it is no
+    rival: "how do i get to work these days?" is near Employer's "where do I work" too,
+    but no workplace answers "how"."""
     near = nearness(similarity, text, "attribute_asked")
+    if wh in _TELLING_WH:
+        near = {k: v for k, v in near.items() if k == "none" or wh in _attribute_whs(k)}
     ranked = sorted(near, key=lambda k: -near[k])
     best, second = ranked[0], ranked[1]
     if best == "none" or near[best] - near[second] < ATTRIBUTE_MARGIN:
@@ -66,7 +76,7 @@ _LIGHT = frozenset({"be", "do", "have", "get"})
 def _verbs(text: str) -> set[str]:
     """The lemmas of the verbs a question or example says, light verbs and words WordNet
     knows as no verb ("paulo" tagged a verb) aside."""
-    from language.nlp import parse
+    from language.nlp import parse, used_to
     from validators.lexicon import is_base_verb
 
     (doc,) = parse([text])
@@ -79,6 +89,8 @@ def _verbs(text: str) -> set[str]:
         # A verb that says which thing ("note-taking app") or what it is called ("what's
         # my boyfriend called?", passive) does nothing the question asks about.
         and t.dep_ not in ("amod", "compound")
+        # "how did i used to get to work?" asks about getting to work, before.
+        and not used_to(t)
         and not any(c.dep_ == "auxpass" for c in t.children)
     }
 
@@ -119,13 +131,23 @@ def verbs_fit_attribute(text: str, label: str) -> bool:
 
 
 @cache
-def _attribute_types(label: str) -> frozenset[str]:
-    """The kinds of answer the example questions of an attribute ask for (`analyse`)."""
+def _examples_asked(label: str) -> tuple[Question, ...]:
+    """The example questions of an attribute, analysed (`analyse`)."""
     from language import prototypes
 
     from .question import analyse
 
-    return frozenset(analyse(q).answer_type for q in prototypes()["attribute_asked"][label])
+    return tuple(analyse(q) for q in prototypes()["attribute_asked"][label])
+
+
+def _attribute_whs(label: str) -> frozenset[str]:
+    """The question words the example questions of an attribute ask with."""
+    return frozenset(q.wh for q in _examples_asked(label))
+
+
+def _attribute_types(label: str) -> frozenset[str]:
+    """The kinds of answer the example questions of an attribute ask for."""
+    return frozenset(q.answer_type for q in _examples_asked(label))
 
 
 def asks_for_someone_else(q: Question) -> bool:

@@ -653,3 +653,42 @@ __all__ = [
     "names_amount",
     "names_owner",
 ]
+
+
+#: Words that open a clause saying when, not what: "before i moved", "when i lived in york".
+_TIME_OPENERS = frozenset({"before", "after", "when", "while", "since", "until", "till", "once"})
+
+
+@cache
+def time_clause(text: str) -> tuple[str, frozenset[str]] | None:
+    """The clause of time a question says its answer held in ("what was my rent before i
+    moved?"): the word that opens it ("before") and the stems it says only there
+    ("move"). Those tell when the answer held, not what it is, so a sentence that says
+    them ("moved from the back row") is not for that about the thing asked. Stems the
+    main clause says too are not among them."""
+    from language.nlp import parse
+
+    (doc,) = parse([text.lower()])
+    inside: set[int] = set()
+    opener = ""
+    for tok in doc:
+        opens = [
+            c.lower_
+            for c in tok.children
+            if c.dep_ in ("mark", "advmod") and c.lower_ in _TIME_OPENERS and c.i < tok.i
+        ]
+        if tok.dep_ == "advcl" and opens:
+            inside.update(t.i for t in tok.subtree)
+            opener = opener or opens[0]
+    if not inside:
+        return None
+    said = {i: terms(t.text) for i, t in enumerate(doc)}
+    clause = {s for i in inside for s in said[i]}
+    main = {s for i, ts in said.items() if i not in inside for s in ts}
+    return opener, frozenset(clause - main)
+
+
+def time_clause_terms(text: str) -> frozenset[str]:
+    """The stems of a question's clause of time (`time_clause`), if it has one."""
+    clause = time_clause(text)
+    return clause[1] if clause else frozenset()

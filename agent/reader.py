@@ -28,7 +28,7 @@ from .labels import fields
 from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
 from .picker import _LIST_GAP, _PLURAL, _names_job, _plural, _value
-from .question import Question, analyse, asked_time, type_nouns
+from .question import Question, analyse, asked_time, time_clause, time_clause_terms, type_nouns
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import ENDED, Currency, _ended, _latest_first, _value_at, said_of_before
 from .text import WORD, is_question, lexicon, terms
@@ -61,6 +61,8 @@ REPORTED_WITHIN = dt.timedelta(days=7)
 #: Weight of a topic word a reply's thread says, against 1 for its own words and 0.5 for
 #: its context (the question it answers, the conversation's title).
 THREAD_WEIGHT = 0.8
+#: Weight of a word the question says only in a clause of time ("before i moved").
+TIME_CLAUSE_WEIGHT = 0.5
 #: How much being about the subject adds, by how: their page's labelled value, their name
 #: said, their "my ...", their own turn, the asker's own note or document.
 ABOUT_BONUS = {"page": 0.35, "name": 0.3, "phrase": 0.3, "speaker": 0.2, "own": 0.1}
@@ -106,6 +108,8 @@ class Reader(Currency, Mentions):
         """Every candidate that can answer, best first."""
         q = self.q
         idf = _idf(q, pool)
+        for t in time_clause_terms(q.text) & set(idf):
+            idf[t] *= TIME_CLAUSE_WEIGHT  # see `topic` below
         self._labels.weigh(idf)
         skip = {t for w in type_nouns() for t in terms(w)} | {
             t
@@ -116,9 +120,19 @@ class Reader(Currency, Mentions):
         # light verbs, unless nothing else is left ("Where does Oskar work?" is "work").
         names = self.subj.name_terms
         types = {t for w in type_nouns() for t in terms(w)}
-        topic = (
-            (set(q.terms) - names - skip) or (set(q.terms) - names - types) or set(q.terms) - names
-        )
+        # Words said only in a clause of time ("before i moved") say when, not what: the
+        # topic is first the rest ("rent"), then they join it at a lower weight.
+        when = time_clause_terms(q.text)
+        asked = set(q.terms) - when
+        topic = (asked - names - skip) or (asked - names - types) or asked - names
+        topic |= (when - names - skip) if topic else set()
+        topic = self._acts_as_kinds(topic, set(q.terms) & types)
+        if not topic:
+            topic = (
+                (set(q.terms) - names - skip)
+                or (set(q.terms) - names - types)
+                or set(q.terms) - names
+            )
         # Past a resolved hop, the words that named it ("my brother") answer nothing.
         topic -= self.subj.covered
         if self.subj.resolved:  # nor does the name of whose relative it is
@@ -295,8 +309,13 @@ class Reader(Currency, Mentions):
                 continue
             kept.append((c, about, focus, focus_frac, matched))
 
+        event = None if scope else self._event_scope([k[0] for k in kept])
+
         def said_then(c: Candidate) -> bool:
-            """Said at the time the question names, or within the week after."""
+            """Said at the time the question names, or within the week after; or on the
+            side of the event it names ("before i moved") that it asks about."""
+            if event is not None:
+                return bool(c.date and event[0] <= c.date <= event[1])
             return bool(scope and c.date and scope[0] <= c.date <= scope[1] + REPORTED_WITHIN)
 
         def cheap(k: tuple[Candidate, str, set[str], float, float]) -> float:
@@ -548,6 +567,48 @@ class Reader(Currency, Mentions):
             out = self._value_before(out)
         return out
 
+    def _event_scope(self, said: list[Candidate]) -> tuple[dt.date, dt.date] | None:
+        """ "what was my rent before i moved?": the time before the day memory says the
+        subject moved (the statements about them that say most of the clause's words);
+        "after"/"since" the time from it. Of several such days, the one that leaves the
+        most time asked about: a scope too narrow would shut out the answer."""
+        clause = time_clause(self.q.text)
+        if clause is None or clause[0] not in ("before", "after", "since") or not clause[1]:
+            return None
+        opener, words = clause
+        days = [
+            (len(shared(words, c.own_words())), c.date)
+            for c in said
+            if c.date and not is_question(c.text) and shared(words, c.own_words())
+        ]
+        if not days:
+            return None
+        most = max(n for n, _ in days)
+        dates = [d for n, d in days if n == most]
+        if opener == "before":
+            return dt.date.min, max(dates) - dt.timedelta(days=1)
+        return min(dates), dt.date.max
+
+    def _acts_as_kinds(self, topic: set[str], typing: set[str]) -> set[str]:
+        """ "how much rent am i paying now?": paying is what makes rent (`act_of_kind`),
+        so the verb says nothing the noun does not, and a sentence that says only the verb
+        ("not paying 35 a month for software") is not on the topic; the noun is, though it
+        also types the answer."""
+        from validators.lexicon import act_of_kind
+
+        if self.q.answer_type != "number":
+            return topic
+        word = {t: w for t in topic | typing for w in self._surface({t})[:1]}
+        made = {
+            (act, noun)
+            for act in topic - typing
+            for noun in typing
+            if act in word and noun in word and act_of_kind(word[noun], word[act])
+        }
+        if not made:
+            return topic
+        return (topic - {a for a, _ in made}) | {n for _, n in made}
+
     def _acts_said(self, c: Candidate, topic: set[str]) -> set[str]:
         """The topic words whose kind a verb of the sentence makes, by WordNet: "rent" is
         a payment, and "paying" makes one. Said in the speaker's own words, that is the
@@ -572,8 +633,13 @@ class Reader(Currency, Mentions):
         acts = {t for t, n in nouns.items() if any(act_of_kind(n, w) for w in words)}
         if not acts:
             return set()
-        # Said as a verb: "Pay: 10.50" and "pay is crap" name a wage, no act of paying.
-        verbs = [t.lower_ for t in _parsed(c.text) if t.pos_ in ("VERB", "AUX")]
+        # Said as a verb: "Pay: 10.50" and "pay is crap" name a wage, no act of paying;
+        # and done: "not paying 35 a month for software" pays nothing.
+        verbs = [
+            t.lower_
+            for t in _parsed(c.text)
+            if t.pos_ in ("VERB", "AUX") and not any(k.dep_ == "neg" for k in t.children)
+        ]
         return {t for t in acts if any(act_of_kind(nouns[t], v) for v in verbs)}
 
     def _referred(self, c: Candidate, things: set[str]) -> set[str]:

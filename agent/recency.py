@@ -34,7 +34,7 @@ from .question import Question, has_cue
 from .reading import Candidate, Reading, Subject
 from .spans import change
 from .text import WORD, is_question, terms
-from .wiki import Fact
+from .wiki import Fact, ended_last
 from .wordmatch import shared
 
 #: The kinds of value that change over time and that a later statement replaces. A date
@@ -68,6 +68,8 @@ def _asks_regular_payment(q: Question) -> bool:
 
 ENDED = 0.4  # a value a verb of ending stands beside is what held before
 ENDED_WINDOW = 3  # words either side of the value where that verb counts
+#: History lines of one attribute whose scores are this near read alike to a question.
+HISTORY_TIE = 0.05
 
 
 #: How far below the best a newer answer may score and still be taken as what holds now.
@@ -233,7 +235,7 @@ class Currency(QuestionFacets):
         value was read from, which often says the old one too ("handed in my notice at
         harbourview, starting at lumen health"). The current value itself is no answer."""
         best = readings[0].candidate.fact
-        if best is None or not best.attr or best.historic:
+        if best is None or not best.attr:
             return readings
 
         def same(f: Fact | None) -> bool:
@@ -241,14 +243,21 @@ class Currency(QuestionFacets):
                 f is not None
                 and f.page == best.page
                 and terms(f.attr or "") == terms(best.attr or "")
-                and f.value != best.value
+                and (f.value != best.value or best.historic)
             )
 
         olds = [r for r in readings if r.candidate.fact and r.candidate.fact.historic]
         olds = [r for r in olds if same(r.candidate.fact)]
-        if olds:
-            pick = max(olds, key=lambda r: (r.candidate.date or dt.date.min, r.score))
+        if best.historic:
+            # Several history lines read alike to "how did i used to get to work?": the
+            # one the current value replaced; a line the question's words prefer stays.
+            olds = [r for r in olds if r.score >= readings[0].score - HISTORY_TIE]
+        last = ended_last([r.candidate.fact for r in olds if r.candidate.fact])
+        if last is not None:
+            pick = next(r for r in olds if r.candidate.fact is last)
             return [pick, *(r for r in readings if r is not pick)]
+        if best.historic:
+            return readings
         rest = [r for r in readings if r.candidate.fact is not best]
         current = (best.value or "").lower()
         # The current value is no answer, however the turn says it: "we moved out of the

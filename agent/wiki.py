@@ -56,6 +56,12 @@ class Fact:
         return self.since or self.day or self.until
 
 
+def ended_last(facts: list[Fact]) -> Fact | None:
+    """Of a page's history lines, the one that ended last (its `until`, else its date):
+    the value the current one replaced, which "what did i use before?" asks after."""
+    return max(facts, key=lambda f: f.until or f.date or dt.date.min, default=None)
+
+
 @dataclass
 class Wiki:
     """The pages of a working set's knowledge/ folder."""

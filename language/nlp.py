@@ -108,3 +108,9 @@ def thing_nouns(doc: Any) -> list[Any]:
     """The common nouns of a parse that name a thing: not a time said as one ("these
     days", "the beginning of November")."""
     return [t for t in doc if t.pos_ == "NOUN" and t.ent_type_ not in ("DATE", "TIME")]
+
+
+def used_to(tok: Any) -> bool:
+    """Is `tok` the "used" of "used to <verb>" ("i used to play", "where did i use to
+    live"), which says only that the act it governs held before, not any using?"""
+    return tok.lemma_.lower() == "use" and any(c.dep_ == "xcomp" for c in tok.children)

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from language.dates import DateSpan, dates
-from language.nlp import read, spelt
+from language.nlp import read, spelt, used_to
 
 from .lexicon import base_forms
 from .moods import (
@@ -282,7 +282,7 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
         return PAST  # the present perfect: it has happened
     if tok.tag_ == "VBD" or any(a.tag_ == "VBD" for a in aux):
         return PAST
-    if lemma == "use" and any(c.dep_ == "xcomp" for c in tok.children):
+    if used_to(tok):
         return PAST  # 'used to play'
     return PLAIN
 
