@@ -94,10 +94,13 @@ def _words(question: str) -> list[str]:
     """The words of a question that may be a name: not stopwords, not the question's
     frame words of the examples ("tell", "wrong", "know")."""
     words = WORD.findall(question)
+    acts = _verbs(question)
     return [
         w
         for i, w in enumerate(words)
         if len(w) > 2
+        # ... nor where a verb does: "who do i work for now?" asks who, not about "work"
+        and w.lower() not in acts
         and w.lower() not in stopwords()
         and w.lower() not in _frame()
         # "who is my manager?" asks who holds a relation, not about a "manager" as a whole
@@ -108,6 +111,14 @@ def _words(question: str) -> list[str]:
         # "engaged" (a word the dictionary knows only as a verb or an adjective).
         and not _no_noun(w.lower())
     ]
+
+
+def _verbs(question: str) -> frozenset[str]:
+    """The words the parser reads as verbs in the question ("work", "driving")."""
+    from language.nlp import parse
+
+    (doc,) = parse([question])
+    return frozenset(t.lower_ for t in doc if t.pos_ in ("VERB", "AUX"))
 
 
 def _no_noun(word: str) -> bool:

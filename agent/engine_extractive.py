@@ -40,10 +40,12 @@ from .question import (
     Question,
     analyse,
     asks_job_alone,
+    asks_quality,
     asks_with_verb,
     job_nouns,
     names_amount,
     names_owner,
+    possessed_name,
 )
 from .reader import Reader, asks_several, dominant_names
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
@@ -258,7 +260,7 @@ class ExtractiveEngine:
             more = self._candidates(self._search(readings[0].span), rank_shift=3)
             pool = _dedupe([*pool, *more], subj.pages)
             readings = reader.read(pool)
-        if q.answer_type in STRICT_TYPES or _asks_name(q):
+        if q.answer_type in STRICT_TYPES or _asks_name(q) or asks_quality(q):
             # "how much" wants an amount, "what's my monstera called?" a name
             readings = [r for r in readings if r.span]
         whom = subj.name_terms | subj.covered | {t for p in subj.phrases for t in terms(p)}
@@ -822,7 +824,7 @@ def _asks_name(q: Question) -> bool:
     name of her dog?"): a sentence that gives none does not answer it. "who" may be
     answered by "my sister", "why did she name it Tilly?" by a reason."""
     asks = q.answer_type == "name" and q.wh in ("what", "which")
-    return asks and bool(_NAME_WORDS.search(q.text))
+    return asks and bool(_NAME_WORDS.search(q.text) or possessed_name(q.text.lower()))
 
 
 def _offered_before(b: Block, store: EvidenceStore) -> str:

@@ -35,7 +35,7 @@ from validators.lexicon import (
 from .kinds import an_animal_and_no_one, capitalised_within, job_phrases, noun_starts
 from .labels import Labels, field_of, fields
 from .offered import of_another_thing
-from .question import Question
+from .question import Question, asks_quality
 from .slots import Asked, Fill, asked_slot, fill, reported, said_of_another
 from .someone import asks_someone, reads_as
 from .spans import (
@@ -45,6 +45,7 @@ from .spans import (
     after_someone,
     amounts,
     apposed_to_someone,
+    bare_hours,
     change,
     clock_times,
     durations,
@@ -262,6 +263,10 @@ class SpanPicker:
         )
 
     @cached_property
+    def _asks_quality(self) -> bool:
+        return self._one_kind_asked and asks_quality(self.q)
+
+    @cached_property
     def _asks_an_animal(self) -> bool:
         """The question names an animal and no person ("what's my cat called?", "what
         breed is the dog?"), by the usual sense of its words in WordNet."""
@@ -373,7 +378,11 @@ class SpanPicker:
                 return value, False
             s = value
         if kind == "time":
-            return self._pick(s, clock_times(s))
+            times = clock_times(s)
+            if times:
+                return self._pick(s, times)
+            text, _ = self._pick(s, bare_hours(s))  # "i clock on at 5": a guess
+            return text, text is not None
         if kind == "number":
             found, weak = self._amounts(s)
             text, _ = self._pick(s, found)
@@ -428,6 +437,10 @@ class SpanPicker:
                 # a name answers a category only when nothing WordNet files under it does.
                 # Typed in lower case, a name is only a guess ("swap the colada, no
                 # coconut anything": "coconut" is the fruit asked for).
+                return self._pick(s, kinds)
+            if self._asks_quality:
+                # "what colour is my scania?": a quality is said in its own words ("dark
+                # blue"); a name ("had the XF") never says one.
                 return self._pick(s, kinds)
             which = self._said_before_head(s) if self._one_kind_asked and not spans else None
             if which:
@@ -661,6 +674,8 @@ class SpanPicker:
             return False  # a capitalized ordinary word ("Book me the aisle seat")
         if kind == "place" and _no_place_name(low):
             return False
+        if kind == "name" and not re.search(r"[^\W\d_]", low):
+            return False  # "Metacam 1.5 mg/ml ... for dogs": a dose, no dog's name
         # Someone memory knows, or named after the word for who they are ("my sister
         # jen"), is who, not what or where: "Son: Gary" says no place, "jen" no car.
         if not self._asks_no_one:

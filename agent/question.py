@@ -137,7 +137,11 @@ def analyse(text: str) -> Question:
         wh not in ("who", "whom") and any(kinds.get(t) == "occupation" for t in toks)
     ):
         answer_type = "occupation"
-    elif wh in ("who", "whom") or re.search(r"\b(name|named|called|call)\b", low):
+    elif (
+        wh in ("who", "whom")
+        or re.search(r"\b(name|named|called|call)\b", low)
+        or possessed_name(low)
+    ):
         answer_type = "name"
     elif wh == "why":
         answer_type = "why"
@@ -430,6 +434,24 @@ def _compound(low: str, link: str) -> bool:
         a.lower_ == words[0] and b.lower_ == words[1] and b.pos_ == "NOUN" and a.head.i == b.i
         for a, b in pairwise(toks)
     )
+
+
+def asks_quality(q: Question) -> bool:
+    """The category asked is a quality of things (a colour, a size, a shape, a flavour:
+    an attribute to WordNet), which only the words filed under it say: "what colour is
+    my scania?" is not answered by a name ("had the XF") nor by a sentence saying none."""
+    from validators.lexicon import kind_of
+
+    return q.answer_type == "thing" and kind_of("attribute", q.head or "")
+
+
+def possessed_name(low: str) -> bool:
+    """ "what's mick's surname?", "my nan's maiden name": what someone has is a kind of
+    name (WordNet), so a name answers, and nothing else does."""
+    from validators.lexicon import kind_of
+
+    _, chain = _chain(low)
+    return bool(chain) and kind_of("name", chain[-1].split()[-1])
 
 
 def _is_type_word(stemmed: str) -> bool:

@@ -29,8 +29,10 @@ _NUM_WORD = (
 #: A number's digits: thousands grouped by commas ("1,800") or by spaces, as much of
 #: Europe writes them ("34 500 kr": groups of exactly three digits, no more).
 DIGITS = r"\d{1,3}(?:[ \u00a0\u202f]\d{3}(?![\d,.]\d))+(?!\w|\s\d)|\d(?:[\d,]*\d)?(?:\.\d+)?"
+#: A fraction said after a number: "7 and a half kilo", "3 and a half grand".
+_FRACTION = r"\s+and\s+an?\s+(?:half|quarter)\b"
 _AMOUNT = re.compile(
-    rf"(?:[$€£]\s?)?\b(?:{DIGITS})"
+    rf"(?:[$€£]\s?)?\b(?:{DIGITS})(?:{_FRACTION})?"
     r"(?:\s?(?:k\b|%|percent\b))?"
     r"(?:\s*(?!(?:and|or|to|a|an|the|in|on|at|of|for|with|is|was|but|so|per|each|every|"
     r"from|by|than|if|as|when|until|after|before|plus|x)\b)[a-z]+)?",
@@ -228,8 +230,9 @@ def money_rank(sentence: str, span: Span) -> int:
     # The unit written with the number, after a "k" for thousands. A "k" names what it
     # counts when a word follows ("3k deposit", "40k a year"); said alone, "38k" is as
     # bare as "38,000" ("38k on the clock" is miles).
-    after = re.sub(r"^k\b", "", span.text[number.end() :], flags=re.I)
-    thousands = after != span.text[number.end() :]
+    written = re.sub(rf"^{_FRACTION}", "", span.text[number.end() :], flags=re.I)
+    after = re.sub(r"^k\b", "", written, flags=re.I)
+    thousands = after != written
     said_after = after.strip()
     unit = after + sentence[span.end : span.end + 12]
     if any(d.start <= span.start < d.end for d in durations(sentence)):
@@ -308,6 +311,25 @@ def clock_times(sentence: str) -> list[Span]:
         if digits and int(digits.group(0)) > 24:
             continue
         out.append(Span(text, m.start(1), m.start(1) + len(text)))
+    return out
+
+
+#: An hour said bare after the word that places it in the day: "i clock on at 5", "up
+#: at 4", "done by 6".
+_BARE_HOUR = re.compile(r"\b(?:at|by|from|till?|until|around)\s+(\d{1,2})(?![\d:.,]*\d)\b", re.I)
+
+
+def bare_hours(sentence: str) -> list[Span]:
+    """Hours said as a bare number ("clock on at 5 at the yard"): asked what time, that
+    is the time, when no word after it says what the number counts ("at 5 miles", "by
+    20%") and it is an hour of the day."""
+    out = []
+    for m in _BARE_HOUR.finditer(sentence):
+        after = re.match(r"\s*(%|[^\W\d_]+)", sentence[m.end() :])
+        if after and (after.group(1) == "%" or after.group(1).lower() not in stopwords()):
+            continue
+        if int(m.group(1)) <= 24:
+            out.append(Span(m.group(1), m.start(1), m.end(1)))
     return out
 
 
