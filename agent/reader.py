@@ -126,7 +126,7 @@ class Reader(Currency, Mentions):
         asked = set(q.terms) - when
         topic = (asked - names - skip) or (asked - names - types) or asked - names
         topic |= (when - names - skip) if topic else set()
-        topic = self._acts_as_kinds(topic, set(q.terms) & types)
+        topic = self._acts_as_kinds(topic, set(q.terms) & types, pool)
         if not topic:
             topic = (
                 (set(q.terms) - names - skip)
@@ -589,15 +589,20 @@ class Reader(Currency, Mentions):
             return dt.date.min, max(dates) - dt.timedelta(days=1)
         return min(dates), dt.date.max
 
-    def _acts_as_kinds(self, topic: set[str], typing: set[str]) -> set[str]:
+    def _acts_as_kinds(
+        self, topic: set[str], typing: set[str], pool: Sequence[Candidate]
+    ) -> set[str]:
         """ "how much rent am i paying now?": paying is what makes rent (`act_of_kind`),
         so the verb says nothing the noun does not, and a sentence that says only the verb
         ("not paying 35 a month for software") is not on the topic; the noun is, though it
-        also types the answer."""
+        also types the answer. Only when memory says the noun somewhere: "i pay 480 a
+        month for my room" is the rent of someone who never writes the word."""
         from validators.lexicon import act_of_kind
 
         if self.q.answer_type != "number":
             return topic
+        said = set().union(*(c.words() for c in pool)) if pool else set()
+        typing = {t for t in typing if shared({t}, said)}
         word = {t: w for t in topic | typing for w in self._surface({t})[:1]}
         made = {
             (act, noun)
