@@ -40,7 +40,6 @@ from .question import (
     Question,
     analyse,
     asks_job_alone,
-    asks_quality,
     asks_with_verb,
     job_nouns,
     names_amount,
@@ -260,7 +259,7 @@ class ExtractiveEngine:
             more = self._candidates(self._search(readings[0].span), rank_shift=3)
             pool = _dedupe([*pool, *more], subj.pages)
             readings = reader.read(pool)
-        if q.answer_type in STRICT_TYPES or _asks_name(q) or asks_quality(q):
+        if q.answer_type in STRICT_TYPES or _asks_name(q):
             # "how much" wants an amount, "what's my monstera called?" a name
             readings = [r for r in readings if r.span]
         whom = subj.name_terms | subj.covered | {t for p in subj.phrases for t in terms(p)}

@@ -35,7 +35,7 @@ from validators.lexicon import (
 from .kinds import an_animal_and_no_one, capitalised_within, job_phrases, noun_starts
 from .labels import Labels, field_of, fields
 from .offered import of_another_thing
-from .question import Question, asks_quality
+from .question import Question
 from .slots import Asked, Fill, asked_slot, fill, reported, said_of_another
 from .someone import asks_someone, reads_as
 from .spans import (
@@ -263,10 +263,6 @@ class SpanPicker:
         )
 
     @cached_property
-    def _asks_quality(self) -> bool:
-        return self._one_kind_asked and asks_quality(self.q)
-
-    @cached_property
     def _asks_an_animal(self) -> bool:
         """The question names an animal and no person ("what's my cat called?", "what
         breed is the dog?"), by the usual sense of its words in WordNet."""
@@ -437,10 +433,6 @@ class SpanPicker:
                 # a name answers a category only when nothing WordNet files under it does.
                 # Typed in lower case, a name is only a guess ("swap the colada, no
                 # coconut anything": "coconut" is the fruit asked for).
-                return self._pick(s, kinds)
-            if self._asks_quality:
-                # "what colour is my scania?": a quality is said in its own words ("dark
-                # blue"); a name ("had the XF") never says one.
                 return self._pick(s, kinds)
             which = self._said_before_head(s) if self._one_kind_asked and not spans else None
             if which:

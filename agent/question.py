@@ -436,15 +436,6 @@ def _compound(low: str, link: str) -> bool:
     )
 
 
-def asks_quality(q: Question) -> bool:
-    """The category asked is a quality of things (a colour, a size, a shape, a flavour:
-    an attribute to WordNet), which only the words filed under it say: "what colour is
-    my scania?" is not answered by a name ("had the XF") nor by a sentence saying none."""
-    from validators.lexicon import kind_of
-
-    return q.answer_type == "thing" and kind_of("attribute", q.head or "")
-
-
 def possessed_name(low: str) -> bool:
     """ "what's mick's surname?", "my nan's maiden name": what someone has is a kind of
     name (WordNet), so a name answers, and nothing else does."""

@@ -4,8 +4,6 @@
 - A name has letters: "Apoquel 5.4 mg tablets for dogs" gives no dog's name.
 - "what's my landlord's surname?" asks a name (a surname is a kind of name, by WordNet):
   a sentence that gives none does not answer it.
-- "what colour is my van?" asks a quality, said only in the words filed under it: a
-  name ("the Transit") is no colour.
 - "12 and a half kilo" is a weight, so "how much was the vet bill?" is the bill's "86
   quid".
 - "the new rota has me starting at 6" says the time, bare.
@@ -60,10 +58,6 @@ def test_a_surname_asked_and_never_said_is_declined(memory) -> None:
     assert analyse("what's my landlord's surname?").answer_type == "name"
     assert analyse("whats my nans maiden name").answer_type == "name"
     assert first_line(memory, "what's my landlord's surname?") == DONT_KNOW
-
-
-def test_a_colour_is_said_in_its_own_words(memory) -> None:
-    assert first_line(memory, "what colour is my transit?") == DONT_KNOW
 
 
 @pytest.mark.parametrize(
