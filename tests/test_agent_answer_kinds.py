@@ -9,24 +9,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-import numpy as np
-import pytest
-
 from agent.citations import DONT_KNOW
 from agent.kinds import job_phrases
-
-
-@pytest.fixture(scope="module")
-def similarity():
-    from search.embedder import get_embedder
-
-    embedder = get_embedder()
-
-    def similarity(question: str, texts: list[str]) -> list[float]:
-        qv, *tv = embedder.embed([question, *texts])
-        return [float(np.dot(np.asarray(qv), np.asarray(t))) for t in tv]
-
-    return similarity
 
 
 def _memory(root: Path, turns: list[tuple[str | None, str]]):

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from agent.citations import DONT_KNOW
@@ -79,19 +78,6 @@ def test_a_weight_is_no_bill(memory) -> None:
 def test_a_bare_hour_answers_what_time(memory) -> None:
     out = first_line(memory, "what time do i start now?")
     assert out.startswith("6"), out
-
-
-@pytest.fixture(scope="module")
-def similarity():
-    from search.embedder import get_embedder
-
-    embedder = get_embedder()
-
-    def similarity(question: str, texts: list[str]) -> list[float]:
-        qv, *tv = embedder.embed([question, *texts])
-        return [float(np.dot(np.asarray(qv), np.asarray(t))) for t in tv]
-
-    return similarity
 
 
 @pytest.mark.parametrize("question", ["who do i work for now?", "who was i driving for before?"])

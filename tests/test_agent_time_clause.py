@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from tests.test_agent_messy import first_line
@@ -52,19 +51,6 @@ SAID = [
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory):
     return dreamed_chats(tmp_path_factory.mktemp("timeclause"), daily_chats(SAID, "Got it."))
-
-
-@pytest.fixture(scope="module")
-def similarity():
-    from search.embedder import get_embedder
-
-    embedder = get_embedder()
-
-    def similarity(question: str, texts: list[str]) -> list[float]:
-        qv, *tv = embedder.embed([question, *texts])
-        return [float(np.dot(np.asarray(qv), np.asarray(t))) for t in tv]
-
-    return similarity
 
 
 @pytest.mark.parametrize(
