@@ -22,6 +22,7 @@ left alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -883,18 +884,19 @@ def _context(span: Any, verb: Any, values: set[int]) -> tuple[list[Any], int]:
     return [root.doc[i] for i in sorted(keep)], top.i
 
 
-def clause_context(span: Any) -> str:
+def clause_context(span: Any, word: Callable[[Any], str | None] = lambda t: t.text) -> str:
     """The words of the value's own clause that say what happens to it, the value as
     X ("treated myself to a pixel 8, the samsung finally cracked" -> "treated myself to
-    X" for the pixel, "X finally cracked" for the samsung)."""
+    X" for the pixel, "X finally cracked" for the samsung). `word` says each other word
+    as it is to be read (None leaves it out: `plans.done_context`)."""
     words, _ = _context(span, _clause(span.root), set())
     parts: list[str] = []
     for t in words:
         if span.start <= t.i < span.end:
             if not parts or parts[-1] != "X":
                 parts.append("X")
-        else:
-            parts.append(t.text)
+        elif (said := word(t)) is not None:
+            parts.append(said)
     return " ".join(parts)
 
 

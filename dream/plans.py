@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from .changes import _clause, _context, _hedged, _mine, _negated
+from .changes import _hedged, _mine, _negated, clause_context
 
 #: A plan is confirmed only by a statement this many days after it at most: a flat
 #: signed for on Friday is confirmed by Tuesday's "signed it", not by a "signed" months on.
@@ -60,17 +60,13 @@ def done_context(span: Any, verb: Any, done: str) -> str:
     "we're signing the lease on a flat in X" -> "we signed the lease on a flat in X".
     A plan names its value beside a time to come and little else, which reads as
     nothing much; said done, it reads as what it states."""
-    words, _ = _context(span, _clause(span.root), set())
-    parts: list[str] = []
-    for t in words:
-        if span.start <= t.i < span.end:
-            if not parts or parts[-1] != "X":
-                parts.append("X")
-        elif t.head.i == verb.i and t.dep_ in ("aux", "auxpass") and t.lemma_ == "be":
-            continue  # "we're signing": the tense that made it a plan
-        else:
-            parts.append(done if t.i == verb.i else t.text)
-    return " ".join(parts)
+
+    def word(t: Any) -> str | None:
+        if t.head.i == verb.i and t.dep_ in ("aux", "auxpass") and t.lemma_ == "be":
+            return None  # "we're signing": the tense that made it a plan
+        return done if t.i == verb.i else t.text
+
+    return clause_context(span, word)
 
 
 def _done(tok: Any, lemma: str) -> bool:
