@@ -44,7 +44,7 @@ from .question import (
     job_nouns,
     names_amount,
     names_owner,
-    possessed_name,
+    says_name_asked,
 )
 from .reader import Reader, asks_several, dominant_names
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
@@ -814,16 +814,11 @@ def _questions_before(b: Block, store: EvidenceStore) -> list[str]:
     return [s for s in sentences(prev.text) if is_question(s)]
 
 
-#: A question for what something is called: "what did i name my starter?".
-_NAME_WORDS = re.compile(r"\b(?:name|named|called|call)\b", re.I)
-
-
 def _asks_name(q: Question) -> bool:
     """A "what/which" question for a name ("what's my monstera called?", "what is the
     name of her dog?"): a sentence that gives none does not answer it. "who" may be
     answered by "my sister", "why did she name it Tilly?" by a reason."""
-    asks = q.answer_type == "name" and q.wh in ("what", "which")
-    return asks and bool(_NAME_WORDS.search(q.text) or possessed_name(q.text.lower()))
+    return q.answer_type == "name" and q.wh in ("what", "which") and says_name_asked(q.text)
 
 
 def _offered_before(b: Block, store: EvidenceStore) -> str:

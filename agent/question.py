@@ -137,11 +137,7 @@ def analyse(text: str) -> Question:
         wh not in ("who", "whom") and any(kinds.get(t) == "occupation" for t in toks)
     ):
         answer_type = "occupation"
-    elif (
-        wh in ("who", "whom")
-        or re.search(r"\b(name|named|called|call)\b", low)
-        or possessed_name(low)
-    ):
+    elif wh in ("who", "whom") or says_name_asked(low):
         answer_type = "name"
     elif wh == "why":
         answer_type = "why"
@@ -436,12 +432,18 @@ def _compound(low: str, link: str) -> bool:
     )
 
 
-def possessed_name(low: str) -> bool:
-    """ "what's mick's surname?", "my nan's maiden name": what someone has is a kind of
-    name (WordNet), so a name answers, and nothing else does."""
+#: Words that ask for a name: "what's my monstera called?", "the name of her dog".
+_NAME_WORDS = re.compile(r"\b(?:name|named|called|call)\b", re.I)
+
+
+def says_name_asked(text: str) -> bool:
+    """The question's words ask for a name: "name", "called", or what someone has is a
+    kind of name by WordNet ("what's mick's surname?", "my nan's maiden name")."""
     from validators.lexicon import kind_of
 
-    _, chain = _chain(low)
+    if _NAME_WORDS.search(text):
+        return True
+    _, chain = _chain(text.lower())
     return bool(chain) and kind_of("name", chain[-1].split()[-1])
 
 

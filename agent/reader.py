@@ -108,8 +108,11 @@ class Reader(Currency, Mentions):
         """Every candidate that can answer, best first."""
         q = self.q
         idf = _idf(q, pool)
-        for t in time_clause_terms(q.text) & set(idf):
-            idf[t] *= TIME_CLAUSE_WEIGHT  # see `topic` below
+        # Words said only in a clause of time ("before i moved") say when, not what: the
+        # topic is first the rest ("rent"), then they join it at a lower weight.
+        when = time_clause_terms(q.text)
+        for t in when & set(idf):
+            idf[t] *= TIME_CLAUSE_WEIGHT
         self._labels.weigh(idf)
         skip = {t for w in type_nouns() for t in terms(w)} | {
             t
@@ -120,19 +123,17 @@ class Reader(Currency, Mentions):
         # light verbs, unless nothing else is left ("Where does Oskar work?" is "work").
         names = self.subj.name_terms
         types = {t for w in type_nouns() for t in terms(w)}
-        # Words said only in a clause of time ("before i moved") say when, not what: the
-        # topic is first the rest ("rent"), then they join it at a lower weight.
-        when = time_clause_terms(q.text)
-        asked = set(q.terms) - when
-        topic = (asked - names - skip) or (asked - names - types) or asked - names
-        topic |= (when - names - skip) if topic else set()
-        topic = self._acts_as_kinds(topic, set(q.terms) & types, pool)
-        if not topic:
-            topic = (
-                (set(q.terms) - names - skip)
-                or (set(q.terms) - names - types)
-                or set(q.terms) - names
-            )
+        said = set().union(*(c.words() for c in pool)) if pool else set()
+
+        def own_topic(words: set[str]) -> set[str]:
+            return (words - names - skip) or (words - names - types) or words - names
+
+        topic = own_topic(set(q.terms) - when)
+        if topic:
+            topic |= when - names - skip
+            topic = self._acts_as_kinds(topic, set(q.terms) & types, said)
+        else:
+            topic = own_topic(set(q.terms))
         # Past a resolved hop, the words that named it ("my brother") answer nothing.
         topic -= self.subj.covered
         if self.subj.resolved:  # nor does the name of whose relative it is
@@ -176,7 +177,6 @@ class Reader(Currency, Mentions):
         # wrote "theme_classic", "surcharge" for "a 2 euro extra") cannot be asked of any
         # sentence: it must be there in other words (`_mentioning`), and the sentence is
         # held to the focus words memory does say, when there are some.
-        said = set().union(*(c.words() for c in pool)) if pool else set()
         focus_said = {t for t in q.focus if shared({t}, said)}
         base_focus = focus_said or set(q.focus)
         # A name stands for the kind asked only where the conversation it is said in
@@ -577,9 +577,9 @@ class Reader(Currency, Mentions):
             return None
         opener, words = clause
         days = [
-            (len(shared(words, c.own_words())), c.date)
+            (len(found), c.date)
             for c in said
-            if c.date and not is_question(c.text) and shared(words, c.own_words())
+            if c.date and not is_question(c.text) and (found := shared(words, c.own_words()))
         ]
         if not days:
             return None
@@ -589,9 +589,7 @@ class Reader(Currency, Mentions):
             return dt.date.min, max(dates) - dt.timedelta(days=1)
         return min(dates), dt.date.max
 
-    def _acts_as_kinds(
-        self, topic: set[str], typing: set[str], pool: Sequence[Candidate]
-    ) -> set[str]:
+    def _acts_as_kinds(self, topic: set[str], typing: set[str], said: set[str]) -> set[str]:
         """ "how much rent am i paying now?": paying is what makes rent (`act_of_kind`),
         so the verb says nothing the noun does not, and a sentence that says only the verb
         ("not paying 35 a month for software") is not on the topic; the noun is, though it
@@ -601,8 +599,7 @@ class Reader(Currency, Mentions):
 
         if self.q.answer_type != "number":
             return topic
-        said = set().union(*(c.words() for c in pool)) if pool else set()
-        typing = {t for t in typing if shared({t}, said)}
+        typing = {t for t in typing if shared({t}, said)}  # `said`: every word memory returned
         word = {t: w for t in topic | typing for w in self._surface({t})[:1]}
         made = {
             (act, noun)
