@@ -556,7 +556,14 @@ def role_said_of_a_thing(claim_text: str, evidence_text: str) -> str | None:
             e for e in ev_doc if e.is_alpha and _same_word(tok.lemma_.lower(), e.lemma_.lower())
         ]
         # Before a name it is the person's title ('my sister fiona', 'coach Dave'):
-        # the role is said of them.
-        if same and all(e.dep_ in ("compound", "amod") and e.head.pos_ != "PROPN" for e in same):
+        # the role is said of them. So before a chat's interjection the parser took for
+        # a noun ("i'm an auntie omg", 'a new dad lol'): a word no dictionary knows as
+        # a noun names no thing the role could be said of.
+        if same and all(
+            e.dep_ in ("compound", "amod")
+            and e.head.pos_ != "PROPN"
+            and lexicon.is_noun(e.head.lower_)
+            for e in same
+        ):
             return tok.text
     return None

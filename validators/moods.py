@@ -162,15 +162,56 @@ def cannot_have(tok: Any, aux: list[Any]) -> bool:
     )
 
 
+#: Words that make a bare verb a request: 'pls come', 'please bring a plate'.
+_PLEASE = frozenset(["please", "pls", "plz"])
+
+
+def asked_or_forbidden(tok: Any, aux: list[Any]) -> bool:
+    """Is the verb, with no subject or auxiliary of its own, an act asked for ('pls
+    come', a request) or forbidden by what a verb of saying reports ('physio said no
+    running for six weeks', 'doc told me no lifting')? Either way it is wanted of
+    someone, not done: 'told him not to run' says it again."""
+    # A small parser may take the 'pls' for the subject.
+    if aux or any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in _PLEASE for c in tok.children
+    ):
+        return False
+    if tok.tag_ == "VB" and any(c.lower_ in _PLEASE for c in tok.children):
+        return True
+    gov = tok.head
+    return (
+        tok.lower_.endswith("ing")
+        and gov.i != tok.i
+        and _lemma_of(gov) in {"say", "tell"} | DIRECTIVE_VERBS
+        and any(c.lower_ == "no" and c.i < tok.i for c in tok.children)
+    )
+
+
 def asks_of_another(gov: Any, tok: Any) -> bool:
     """Is the infinitive what a verb of asking wants of its object ('told him to lose a
     stone', 'advised her to rest'), or the gerund what a verb of advising puts forward
     ('suggested journaling', 'recommended cutting down on sugar')?"""
-    if tok.dep_ != "xcomp" or _lemma_of(gov) not in DIRECTIVE_VERBS | PROPOSING_VERBS:
+    if (
+        tok.dep_ not in ("xcomp", "advcl")
+        or _lemma_of(gov) not in DIRECTIVE_VERBS | PROPOSING_VERBS
+    ):
         return False
+    if tok.dep_ == "advcl":
+        # 'asked for the car to be washed': the clause after 'for' is what is asked.
+        return any(c.dep_ == "mark" and c.lower_ == "for" for c in tok.children) and _to(tok)
     if tok.tag_ == "VBG":
         return True  # no one need be named: the act put forward is not yet done
-    return _infinitive(tok) and any(c.dep_ in ("dobj", "dative") for c in gov.children)
+    if tok.tag_ == "VBN" and _to(tok):
+        return True  # 'asked for the review to be booked': a passive is asked of no one
+    # Whom it is asked of: the object ('told him to rest'), or the subject of a passive
+    # ('was told to rest', 'has been advised to cut down').
+    return _infinitive(tok) and any(
+        c.dep_ in ("dobj", "dative", "auxpass", "nsubjpass") for c in gov.children
+    )
+
+
+def _to(tok: Any) -> bool:
+    return any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children)
 
 
 def not_yet(gov: Any, tok: Any) -> bool:
@@ -296,7 +337,20 @@ def judges(tok: Any) -> bool:
     """Is 'consider' said of a judgement, with an object and what it is judged to be
     ('considers it her best decision', 'considered him a friend'), not of weighing an
     act ('considering a move')? A small parser hangs the pair as a clause with no verb."""
-    return tok.lemma_.lower() == "consider" and any(
-        c.dep_ in ("ccomp", "oprd", "xcomp") and c.pos_ in ("NOUN", "PROPN", "ADJ")
-        for c in tok.children
+    if tok.lemma_.lower() != "consider":
+        return False
+    kids = list(tok.children)
+    if any(
+        c.dep_ in ("ccomp", "oprd", "xcomp") and c.pos_ in ("NOUN", "PROPN", "ADJ") for c in kids
+    ):
+        return True
+    # 'considers moving to Toronto the best decision': the act and what it is judged to
+    # be, each a complement of its own; 'considering a move' has only one.
+    # A small parser may hang both on the act instead ('quitting the agency the smartest
+    # thing': two objects, one verb), which no verb has.
+    if any(c.dep_ == "dobj" for c in kids) and any(c.dep_ in ("xcomp", "ccomp") for c in kids):
+        return True
+    return any(
+        c.dep_ in ("xcomp", "ccomp") and sum(g.dep_ == "dobj" for g in c.children) >= 2
+        for c in kids
     )

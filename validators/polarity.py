@@ -21,7 +21,7 @@ from .claim_text import (
     _Reading,
 )
 from .endings import ceases, ends
-from .moods import OPINION_VERBS
+from .moods import DIRECTIVE_VERBS, OPINION_VERBS, PROPOSING_VERBS
 from .predicates import (
     DESIRE,
     FUTURE,
@@ -230,6 +230,15 @@ def _polarity_and_modality(
         ):
             continue  # a history line ('coffee — to 2026-02-11') rests on 'i quit coffee'
         if not same:
+            same = _other_clause_of_its_things(part, words, best, ev_preds)
+        if not same and not _speaks_of_denied(part, best):
+            # The aligned clause shares the claim's other words, not what it denies: the
+            # 'not' is held to the clauses that speak of that and of what it governs.
+            best = _clauses_of_denied(part, words, ev_preds)
+            if not best:
+                continue
+            same = [p for p in best if _same_polarity(part, p, words)]
+        if not same:
             return _fail("negation differs from the evidence", _neg_words(part), hard=True)
         # Two ways of not doing may differ in tense: 'called off the trip' (done) is
         # 'not going' (to come); a wish still needs a wish.
@@ -251,6 +260,9 @@ def _polarity_and_modality(
             # swapped his Kindle' / 'swapped it because I wanted to borrow e-books'.
             or (part.purpose and p.mood == DESIRE)
             or (p.purpose and mood == DESIRE)
+            # A request in the block is the asking a claim reports: 'please book your
+            # review' for 'asked for the review to be booked'.
+            or (p.request and mood in (PAST, PLAIN) and _reports_asking(part))
             for p in same
         ):
             return _fail(
@@ -262,8 +274,98 @@ def _polarity_and_modality(
     return None
 
 
+def _governed(part: Predicate, words: set[str]) -> set[str]:
+    """The claim's nouns after its verb, the things it governs ('fish' of 'eating fish
+    sometimes'; an adverb says how often, not what)."""
+    if part.head not in part.words:
+        return set()
+    after = part.words[part.words.index(part.head) + 1 :]
+    return {
+        w
+        for t in after
+        for w in _parts(t)
+        if w in words and lexicon.is_noun(w) and _overlap({w}, part.head) == 0
+    }
+
+
+def _other_clause_of_its_things(
+    part: Predicate, words: set[str], best: list[Predicate], ev_preds: list[Predicate]
+) -> list[Predicate]:
+    """The block's clause of what the claim's verb governs, when the clause that aligned
+    best, of opposite polarity, shares only the claim's verb: 'still eats fish now and
+    then' is told by "still have fish sometimes", not by "i don't eat meat any more",
+    which shares 'eat' and nothing the claim eats. Empty when there is no such clause."""
+    things = _governed(part, words)
+    if not things or any(_overlap(things, " ".join(p.words)) for p in best):
+        return []
+    return [
+        q
+        for q in ev_preds
+        if q not in best and _overlap(things, " ".join(q.words)) and _same_polarity(part, q, words)
+    ]
+
+
+def _clauses_of_denied(part: Predicate, words: set[str], ev_preds: list[Predicate]) -> list:
+    """The block's clauses that speak of what a negative claim denies and of what its
+    verb governs: 'did not receive the scholarship' is held to 'I got the scholarship',
+    though 'full tuition for my master's in Edinburgh' shares more of its words; 'not to
+    climb for six weeks' is not held to 'at the climbing gym'."""
+    if not part.negative:
+        return []
+    things = _governed(part, words)
+    return [
+        q
+        for q in ev_preds
+        if _denied_is_in(part, set(q.words)) and things and _overlap(things, " ".join(q.words))
+    ]
+
+
+def _speaks_of_denied(part: Predicate, best: list[Predicate]) -> bool:
+    """Does the other side speak of what the negative side denies: its verb, or the words
+    of a narrower 'no' or 'without'? 'has gone twelve days without alcohol' aligns with
+    '12 days in' by its days, and 'is doing Dry January' with 'not drinking for dry
+    january' by its name; neither clause speaks of what the other denies (alcohol,
+    drinking), so neither can confirm or gainsay the 'not' (the words are still held to
+    the block one by one). A light verb ('has no car', "can't make the reunion") denies
+    its object, and a verb of not doing ('quit my job') what it governs, so there the
+    whole predicate counts."""
+    if part.negative:
+        return any(_denied_is_in(part, set(p.words)) for p in best)
+    return any(not p.negative or p.neg_verb or _denied_is_in(p, set(part.words)) for p in best)
+
+
+def _denied_is_in(neg: Predicate, other: set[str]) -> bool:
+    """Are the words a negative predicate denies, or a form or synonym of them, among
+    `other`? Light words count here: 'got' says what 'did not receive' denies."""
+    scope = [w for w in neg.neg_scope if w not in FUNCTION_WORDS and w not in NEGATIONS]
+    head = neg.head
+    if scope:
+        core = set(scope)
+    elif head.isalpha() and head not in LIGHT_VERBS | FUNCTION_WORDS and not _is_aux(head):
+        core = {head}
+    else:
+        return True  # 'has no car', "i'm not a fan": the 'not' is on the whole
+    for w in core:
+        forms = {stem(w), *lexicon.base_forms(w)}
+        for x in other:
+            if forms & {stem(x), *lexicon.base_forms(x)}:
+                return True
+            if lexicon.relation(w, x) in _SUPPORTING or lexicon.relation(x, w) in _SUPPORTING:
+                return True
+    return False
+
+
+def _is_aux(word: str) -> bool:
+    return bool(set(lexicon.base_forms(word)) & {"be", "have", "do"})
+
+
 #: Verbs of a view or a feeling that take a clause: 'feels the house never gets warm'.
 _VIEW_VERBS = OPINION_VERBS | {"feel", "find"}
+
+
+def _reports_asking(part: Predicate) -> bool:
+    """Is the claim's verb one of asking or advising ('asked', 'told him', 'urged')?"""
+    return bool({part.head, *lexicon.base_forms(part.head)} & (DIRECTIVE_VERBS | PROPOSING_VERBS))
 
 
 def _view_of_denied(part: Predicate, after: list[Predicate]) -> bool:
@@ -391,6 +493,8 @@ def _same_polarity(claim: Predicate, ev: Predicate, words: set[str] = frozenset(
         return True
     if _almost_not(claim, ev):
         return True
+    if _not_as_for_less(claim, ev):
+        return True
     if _opposite_denied(claim, ev):
         return True
     neg, other = (claim, ev) if claim.negative else (ev, claim)
@@ -445,6 +549,22 @@ def _almost_not(claim: Predicate, ev: Predicate) -> bool:
             {neg.head, *lexicon.base_forms(neg.head)}
             & {other.head, *lexicon.base_forms(other.head)}
         )
+    )
+
+
+def _not_as_for_less(claim: Predicate, ev: Predicate) -> bool:
+    """Is one side's 'not' on a comparison of equals ("don't miss it as much as I
+    thought", "isn't as busy as last year") where the other side says the lesser degree
+    ('misses it less than expected', 'quieter than last year' is left to the words): a
+    'not as much as' is a 'less than', so the 'not' is the comparison's, not the verb's.
+    The lesser degree is any word WordNet opposes to 'more' ('less', 'fewer')."""
+    neg, other = (claim, ev) if claim.negative else (ev, claim)
+    if neg.neg_verb or "as" not in neg.words:
+        return False
+    return any(
+        lexicon.relation(w, "more") == "antonym" or lexicon.opposed(w, "more")
+        for w in other.words
+        if w.isalpha() and w != "more"
     )
 
 

@@ -32,6 +32,7 @@ from .moods import (
     DESIRE_VERBS,
     NEGATIVE_VERBS,
     OPINION_VERBS,
+    asked_or_forbidden,
     asks_of_another,
     beyond_expectation,
     cannot_have,
@@ -100,6 +101,9 @@ class Predicate:
     #: The aim of an act going on or planned ('doing the Three Peaks in May to raise
     #: money'): wanted, and it may be partly reached already ('raised £800 so far').
     aim: bool = False
+    #: Asked of someone, as a request or a ban ('pls come', 'said no running'): the
+    #: asking is done, what is asked is not.
+    request: bool = False
 
 
 @lru_cache(maxsize=8192)
@@ -133,6 +137,8 @@ def _is_head(tok: Any) -> bool:
         return True  # a copula as the main verb: "I'm the maid of honor"
     if tok.tag_ == "NN" and tok.dep_ in ("advcl", "ccomp", "xcomp") and tok.lower_.endswith("ing"):
         return True  # a chat's 'thinking of selling the van', its 'I'm' left out, read as a noun
+    if tok.tag_ == "NN" and asked_or_forbidden(tok, []):
+        return True  # 'said no chewing for two weeks': a ban, whatever the parser hangs it as
     # A sentence or fragment without a verb: "so no piano for six weeks".
     return tok.dep_ == "ROOT" or (tok.dep_ == "dep" and tok.pos_ in ("NOUN", "PROPN"))
 
@@ -248,6 +254,8 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
         # 'keep the insulin in the door': asked or advised, not done. Only in advice: a
         # person's chat drops its 'I' ('quit coffee two weeks ago').
         return DESIRE
+    if asked_or_forbidden(tok, aux):
+        return DESIRE
     purpose = any(c.lower_ == "so" for c in tok.children if c.dep_ in ("mark", "advmod"))
     if tok.dep_ == "advcl" and purpose and any(a in ("can", "could") for a in lows):
         return DESIRE  # 'so I can paint': a purpose, not yet done
@@ -260,6 +268,10 @@ def _own_mood(tok: Any, said_on: dt.date | None, own: list[Any], advice: bool = 
     # when it was done: 'booked for june next year', "I've booked the flights for april".
     done = tok.tag_ == "VBN" and (not aux or any(a.lemma_ == "have" for a in aux))
     if _later(text, said_on) and not done:
+        return FUTURE
+    if tok.pos_ in ("NOUN", "PROPN") and _may_be_later(text, said_on):
+        # A fragment with no verb that names a day, which may be to come: 'party at the
+        # station on saturday' is an arrangement, as 'there's a party on saturday' is.
         return FUTURE
     if _month_to_come(tok, aux, text, said_on):
         return PROGRESSIVE
@@ -356,6 +368,13 @@ def _later(text: str, said_on: dt.date | None) -> bool:
         return True
     return said_on is not None and any(
         all(a > said_on for a, _ in s.readings) for s in _days(text, said_on)
+    )
+
+
+def _may_be_later(text: str, said_on: dt.date | None) -> bool:
+    """Does the text name a day one of whose readings is after the day said?"""
+    return said_on is not None and any(
+        any(a > said_on for a, _ in s.readings) for s in _days(text, said_on)
     )
 
 
@@ -636,6 +655,7 @@ def predicates(
             tok.i in aims,
             tok.i in hedged,
             tok.i in ahead,
+            asked_or_forbidden(tok, _aux(tok)),
         )
         out.append((tok.i, pred))
         for run in apart:
