@@ -260,9 +260,10 @@ def _polarity_and_modality(
             # swapped his Kindle' / 'swapped it because I wanted to borrow e-books'.
             or (part.purpose and p.mood == DESIRE)
             or (p.purpose and mood == DESIRE)
-            # A request in the block is the asking a claim reports: 'please book your
-            # review' for 'asked for the review to be booked'.
-            or (p.request and mood in (PAST, PLAIN) and _reports_asking(part))
+            # A request in the block is the asking a claim reports ('please book your
+            # review' for 'asked for the review to be booked'), or the instruction said
+            # again ('always answer with examples' for 'please always answer with ...').
+            or (p.request and (mood == PLAIN or _reports_asking(part)))
             for p in same
         ):
             return _fail(
