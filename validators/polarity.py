@@ -299,6 +299,9 @@ def _other_clause_of_its_things(
     things = _governed(part, words)
     if not things or any(_overlap(things, " ".join(p.words)) for p in best):
         return []
+    # ... or by a pronoun after the verb: "didn't enjoy it much", "i passed it".
+    if any(_pronoun_for_thing(part, p, words) for p in best):
+        return []
     return [
         q
         for q in ev_preds
@@ -340,8 +343,15 @@ def _denied_is_in(neg: Predicate, other: set[str]) -> bool:
     `other`? Light words count here: 'got' says what 'did not receive' denies."""
     scope = [w for w in neg.neg_scope if w not in FUNCTION_WORDS and w not in NEGATIONS]
     head = neg.head
+    governed = neg.words[neg.words.index(head) + 1 :] if head in neg.words else ()
     if scope:
         core = set(scope)
+    elif neg.neg_verb and head == neg.neg_verb:
+        # A verb of not doing denies what it governs: 'quit Northwind Labs' speaks of
+        # the firm that 'started at Northwind Labs' names.
+        core = {w for w in governed if w.isalpha() and w not in FUNCTION_WORDS}
+        if not core:
+            return True
     elif head.isalpha() and head not in LIGHT_VERBS | FUNCTION_WORDS and not _is_aux(head):
         core = {head}
     else:
@@ -352,6 +362,10 @@ def _denied_is_in(neg: Predicate, other: set[str]) -> bool:
             if forms & {stem(x), *lexicon.base_forms(x)}:
                 return True
             if lexicon.relation(w, x) in _SUPPORTING or lexicon.relation(x, w) in _SUPPORTING:
+                return True
+            # An opposite speaks of it too, to gainsay it: 'won' of 'did not lose',
+            # 'missing' of 'will not attend'.
+            if lexicon.relation(w, x) == "antonym":
                 return True
     return False
 
