@@ -41,8 +41,10 @@ from language.places import names_a_town
 from validators.lexicon import (
     describes,
     kind_among,
+    kind_of,
     known,
     may_name_place,
+    no_conveyance,
     primarily_a,
     primarily_someone,
 )
@@ -398,10 +400,14 @@ def fits(
         return False  # a number is no name, but "a pixel 6" is one thing's name
     if len(text) > 3 and text.isupper():
         return False  # shouted ("WE GOT THE KEYS TODAY"): no name by its capitals
+    if titled(_value_text(span) or text):
+        return kind == "person"  # "mr pearson": someone, whatever the examples read
     named = label == "PERSON" or _named(span, names)
     if kind != "person" and not named and _a_kind_of_person(span):
         return False  # "got it off a guy", "engineer coming": someone, no thing or firm
     if kind == "person":
+        if _where_someone_is(span):
+            return False  # "kev my boss at haulwell": kev is the boss, haulwell where
         if naming and (named or _given_name(text)):
             return True  # "her name is Ines": whatever the name alone reads as
         # a name that reads as nobody's kind clearly ("marta": a place by 0.03) may be
@@ -568,6 +574,11 @@ def value_of_kind(attr: str, text: str) -> bool:
     value, typed = (m.group(1), m.group(2)) if m else (text.strip(), None)
     if kind == "amount":
         return has_number(value)  # "6b+" is a grade, no amount
+    if kind != "person" and titled(value):
+        return False  # "the landlords a farmer, mr pearson": a person, whatever typed it
+    head = value.split()[-1].lower().strip(".,!?") if value.split() else ""
+    if attr in _CONVEYED and head.isalpha() and no_conveyance(head):
+        return False  # "chatting to at the truckstop caff": a café takes no one anywhere
     if typed is not None:
         # A subject of a kind that contradicts the attribute's is no value ("Lives in" a
         # person, a manager who is a town); another reading typed it, so it names one.
@@ -575,6 +586,57 @@ def value_of_kind(attr: str, text: str) -> bool:
     if kind == "thing":
         return bool(value) and (_names_something(value) or _of_its_kind(attr, value))
     return (kind == "organization" and len(value.split()) > 1) or _names_something(value)
+
+
+#: Attributes whose values are ways of getting around (`validators.lexicon.no_conveyance`).
+_CONVEYED = frozenset(["Gets around by"])
+
+
+def titled(text: str) -> bool:
+    """A form of address and a name ("mr pearson", "Mrs. O'Neill", "dr khan"): a person,
+    by WordNet's forms of address ("mr", "ms"), or an abbreviation of a kind of person
+    ("dr." is a doctor), never a place, a business or a thing."""
+    words = text.split()
+    if len(words) < 2:
+        return False
+    first = words[0].lower().rstrip(".")
+    if not first.isalpha():
+        return False
+    if kind_of("form_of_address", first) or kind_of("form_of_address", first + "."):
+        return True
+    return not known(first) and primarily_someone(first + ".") == "person"
+
+
+def _where_someone_is(span: Any) -> bool:
+    """The phrase follows a kind of person and a preposition ("kev my boss at haulwell",
+    "the manager from X"): where that person works or comes from, not the person. Read
+    by the words' order, since the parser of lower-case chat may hang the name anywhere
+    ("haulwell" as a noun of "smokes")."""
+    doc, i = span.doc, span.start
+    if i < 2 or doc[i - 1].pos_ != "ADP" or doc[i - 1].lower_ in _WITH:
+        return False
+    noun = doc[i - 2]
+    return noun.pos_ == "NOUN" and primarily_someone(noun.lemma_.lower()) == "person"
+
+
+def _holder(span: Any, names: set[str]) -> Any:
+    """Who holds the role a phrase is the workplace of: the name set before "my boss"
+    ("kev my boss at haulwell", "kev, my boss at haulwell"), an apposition whatever the
+    parser made of it; None when no name stands there."""
+    doc, j = span.doc, span.start - 2  # the role noun
+    start = span.sent.start
+    while j > start and (doc[j - 1].dep_ in ("poss", "det") or doc[j - 1].lower_ in _DESCRIBED):
+        j -= 1
+    if j > start and doc[j - 1].text == ",":
+        j -= 1
+    if j - 1 < start:
+        return None
+    name = doc[j - 1]
+    if not name.is_alpha or name.is_stop or name.lower_ in _SPEAKER:
+        return None
+    if name.lower_ in names or name.pos_ == "PROPN" or looks_like_name(name.text):
+        return doc[j - 1 : j]
+    return None
 
 
 def _of_its_kind(attr: str, value: str) -> bool:
@@ -994,6 +1056,12 @@ class AttributeReader:
                 continue  # "apartment hunting near X": close to the home, not the home
             if KINDS[attr] == "person" and _names_a_thing(span):
                 continue  # "signed the X wedding": whose wedding, no partner
+            if KINDS[attr] == "person" and _where_someone_is(span):
+                # "kev my boss at X": X is where the boss works; the boss is kev
+                span = _holder(span, names)
+                if span is None:
+                    continue
+                value = span.text
             if (
                 not place
                 and i not in modifiers  # its noun says what it names

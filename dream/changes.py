@@ -540,9 +540,46 @@ def residences(doc: Any) -> list[Change]:
             continue
         for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "in"):
             place = next((c for c in prep.children if c.dep_ == "pobj"), None)
-            if place is not None and _is_value(place):
-                out.append(Change("Lives in", place_phrase(place), None, "GPE"))
+            if place is None or not _is_value(place) or modifies_a_noun(place):
+                continue  # "i live in hi vis": "hi" says what kind of "vis"
+            if _a_thing_not_a_place(place):
+                continue  # "i basically live in work boots": worn, not lived in
+            out.append(Change("Lives in", place_phrase(place), None, "GPE"))
     return out
+
+
+def modifies_a_noun(tok: Any) -> bool:
+    """The word stands before a noun of the same phrase, which the parser of lower-case
+    chat left hanging elsewhere ("i live in hi vis": "hi" the pobj, "vis" a punctuation
+    of "live"): it says what kind of that noun, and is no value itself. A time after it
+    ("in leeds now", "in york today") is no such noun."""
+    doc = tok.doc
+    nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    return (
+        nxt is not None
+        and nxt.pos_ in ("NOUN", "PROPN")
+        and nxt.is_alpha
+        and nxt.head.i != tok.i
+        and tok.head.i != nxt.i
+        and nxt.dep_ not in ("npadvmod", "conj", "appos")
+        and not nxt.ent_type_
+        and not a_time(nxt)
+        and nxt.lower_ not in _DAY_WORDS
+    )
+
+
+def _a_thing_not_a_place(tok: Any) -> bool:
+    """A lower-case word of the dictionary whose usual sense is a physical thing and no
+    sense of which is a place ("fleece joggers", "flip flops", "dog hair"), and that
+    names no town of the gazetteer ("hull", "bath", "wells" do): what one lives in that
+    way is worn, not a home."""
+    from language.places import in_gazetteer
+    from validators.lexicon import concrete, known, may_name_place
+
+    low = tok.lemma_.lower() if tok.lemma_ else tok.lower_
+    if not tok.is_lower or not known(low) or not concrete(low) or may_name_place(low):
+        return False
+    return not in_gazetteer(tok.lower_) and not in_gazetteer(place_phrase(tok).lower())
 
 
 def _to_someone(verb: Any, obj: Any) -> bool:

@@ -23,7 +23,7 @@ from memory_schema.session import Session
 from validators.semantic import plain_claim
 
 from . import forget as fg
-from .attributes import value_of_kind
+from .attributes import KINDS, value_of_kind
 from .extract import (
     LINK_RE,
     Observation,
@@ -175,6 +175,18 @@ class WikiBuilder:
         changed = False
         if obs.kind == "fact" and obs.attr:
             attr = self._replaced_attr(page, obs)
+            if (
+                attr != obs.attr
+                and KINDS.get(attr) != KINDS.get(obs.attr)
+                and not value_of_kind(attr, obs.text)
+                and value_of_kind(obs.attr, obs.text)
+            ):
+                # The old value sits under an attribute of another kind (a firm held as
+                # a Manager by a wrong reading): the switch keeps its own attribute, and
+                # the old value, switched from, is no longer current.
+                if obs.when is not None and page.current(attr) is not None:
+                    changed = page.end_fact(attr, obs.when, cite)
+                attr = obs.attr
             if not value_of_kind(attr, obs.text):
                 # The attribute is known only now (the one that holds the old value):
                 # "bye leith, got the keys" names no place to live in.

@@ -37,8 +37,8 @@ from typing import Any
 
 from language import classifier_for
 from language.dates import dates
-from language.names import names_nobody
-from validators.lexicon import kind_among, phrasal_verb
+from language.names import known_word, names_nobody
+from validators.lexicon import kind_among, names_someone, phrasal_verb
 
 from .attributes import (
     KINDS,
@@ -129,6 +129,9 @@ class Event:
     weak: bool = False
     #: a doing said as a verb ("took up swimming", "ended up going with ..."), not a thing
     doing: bool = False
+    #: a dictionary word said in lower case with no sense of a person, that the run knows
+    #: as nobody's name ("handed my notice in"): no person, however it reads alone
+    nobody: bool = False
 
 
 #: Entity labels of amounts.
@@ -252,6 +255,7 @@ class EventReader:
         topics: tuple[str, ...] = (),
         used: dict[str, str] | None = None,
         places: set[str] = frozenset(),
+        people: set[str] = frozenset(),
     ):
         self.embedder = embedder
         #: words the run uses as values of an attribute (`dream.uses`): "fiesta" -> Gets
@@ -264,6 +268,8 @@ class EventReader:
         self.topics = set(topics)
         #: names (lower case) the run reads as places (`dream.lowercase`)
         self.places = places
+        #: names (lower case) the run reads as people or pets
+        self.people = people
 
     def read(self, items: list[tuple[Any, Any]]) -> None:
         """`items`: (Statement, parsed sentence), the speaker's own. Adds to each
@@ -373,6 +379,7 @@ class EventReader:
             ev.doing = span.root.tag_ == "VBG" and span.root.pos_ == "VERB"
             ev.handed = handed
             ev.weak = weak
+            ev.nobody = value.islower() and self._nobody(value)
             events.append(ev)
         if not events:
             return
@@ -414,6 +421,20 @@ class EventReader:
             _record(ev)
         self._name_traded(items)
 
+    def _nobody(self, value: str) -> bool:
+        """One dictionary word that WordNet knows in no sense as a person ("notice",
+        "truckstop"), and that the run never reads as someone's name: a person attribute's
+        value must read as a person, and such a word does only with evidence (a naming
+        clause, a relation, the run's pages). "mick" (a person to WordNet) and a pet's
+        name the run knows ("pickle") may still be someone."""
+        words = value.split()
+        return (
+            len(words) == 1
+            and value not in self.people
+            and known_word(value)
+            and not names_someone(value)
+        )
+
     def _a_place(self, ev: Event) -> bool:
         """The run reads the event's value as a place (`dream.lowercase`, its pages)."""
         words = ev.value.lower().split()
@@ -442,6 +463,7 @@ class EventReader:
                 and word == "person"
                 and self.kinds.labels[order[0]] in _WHO_OR_WHERE
                 and not ev.handed
+                and not ev.nobody
             )
             owned = next(
                 (

@@ -178,7 +178,7 @@ def uses_in(
                 row, path, low, t.idx, t.idx + len(t.text), _grammar(t), dictionary=dictionary
             )
             use.plural = t.tag_ == "NNS"
-            use.relation, use.mine = _relation(t)
+            use.relation, use.mine = (None, False) if _modifies_next(t) else _relation(t)
             if dictionary and use.relation and not _said_to_be(t):
                 # A word of the language is named by a relation before it only where
                 # `relation_marked` read it so ("our dog pickle"): not past a comma ("big
@@ -364,6 +364,8 @@ def _grammar(t: Any) -> str:
     if t.dep_ == "compound":
         # "andre whitfield" starts a longer name; "yaris hybrid" names a kind of thing
         return "other" if looks_like_name(t.head.lower_) else "thing"
+    if _modifies_next(t):
+        return "thing"
     head = t.head
     possessor = t.dep_ == "poss" and any(c.dep_ == "case" for c in t.children)
     if possessor and (names_someone(head.lower_) or _relation_word(head.lower_)):
@@ -384,6 +386,13 @@ def _grammar(t: Any) -> str:
     if t.dep_ in _SUBJECTS or (t.dep_ == "npadvmod" and t.i == t.sent.start):
         return "person"
     return "other"
+
+
+def _modifies_next(t: Any) -> bool:
+    """ "the markham moor truckstop caff": a word set before the noun it modifies says
+    what kind of that noun, however the parser tagged the word; nobody is a kind of a
+    café, and a word before it ("moor") is no relation of the word."""
+    return t.dep_ in ("amod", "nmod") and t.head.i == t.i + 1 and t.head.pos_ == "NOUN"
 
 
 def _with_the_speaker(t: Any) -> bool:

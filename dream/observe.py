@@ -388,7 +388,9 @@ class StatementReader:
         self._read_attributes(typed, used, people)
         # Starts and ends of values told in other turns, and the attributes the readings
         # above could not name (`dream.events`).
-        EventReader(self.embedder, tuple(self.topic.labels), used, places).read(typed + asides)
+        EventReader(self.embedder, tuple(self.topic.labels), used, places, people).read(
+            typed + asides
+        )
         # "jess took the last of her stuff, it's officially over" (`dream.breakups`)
         partners = [(n.relation or "", n.title, n.said) for n in self.named.values()]
         read_breakups(self.embedder, typed + asides, partners)

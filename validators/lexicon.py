@@ -542,6 +542,26 @@ def a_device_not_vehicle(word: str) -> bool:
     return bool(above & devices) and not above & vehicles
 
 
+#: What a way of getting around is a kind of, in some sense: a vehicle, public transport,
+#: a conveyance ("lift"), or the body ("on foot"; "tube" is one too, to WordNet).
+_CONVEYING_ROOTS = ("conveyance", "vehicle", "public_transport", "body_part")
+
+
+@cache
+def no_conveyance(word: str) -> bool:
+    """Is the word, in its usual noun sense, a physical thing that in no sense (a seldom
+    one too) is a way of getting around, nor someone or an animal? 'caff' (a building),
+    'coffee', 'pub': yes. 'bus', 'cab', 'foot': no; 'fiesta' and 'golf' (a festival, a
+    sport: no thing at all), 'polo' (a surname too) and 'jaguar' (an animal) may be a
+    make's name; a word the dictionary does not know ('yaris') may be a model's."""
+    wn = _load()
+    if not concrete(word) or primarily_someone(word) is not None:
+        return False
+    nouns = {s for s in _senses(word, rare=True) if wn.pos[s] == "n"}
+    above = set(_ancestors(nouns, 14))
+    return not any(above & _noun_senses(root) for root in _CONVEYING_ROOTS)
+
+
 _PLACE_ROOTS = ("location", "structure", "facility", "geological_formation", "body_of_water")
 
 
