@@ -364,8 +364,6 @@ def _grammar(t: Any) -> str:
     if t.dep_ == "compound":
         # "andre whitfield" starts a longer name; "yaris hybrid" names a kind of thing
         return "other" if looks_like_name(t.head.lower_) else "thing"
-    if _modifies_next(t):
-        return "thing"
     head = t.head
     possessor = t.dep_ == "poss" and any(c.dep_ == "case" for c in t.children)
     if possessor and (names_someone(head.lower_) or _relation_word(head.lower_)):
@@ -389,10 +387,14 @@ def _grammar(t: Any) -> str:
 
 
 def _modifies_next(t: Any) -> bool:
-    """ "the markham moor truckstop caff": a word set before the noun it modifies says
-    what kind of that noun, however the parser tagged the word; nobody is a kind of a
-    café, and a word before it ("moor") is no relation of the word."""
-    return t.dep_ in ("amod", "nmod") and t.head.i == t.i + 1 and t.head.pos_ == "NOUN"
+    """ "the markham moor truckstop caff": a word set before the noun it modifies is
+    part of that noun's phrase, and a word before it ("moor", a person to WordNet) is
+    no relation of it. (It may still start a firm's name: "northwind logistics".)"""
+    head = t.head
+    if head.i != t.i + 1 or head.pos_ != "NOUN" or t.dep_ not in ("amod", "nmod", "compound"):
+        return False
+    # "lou smith": a surname the dictionary knows as a person ends a name, no noun of it
+    return primarily_someone(head.lemma_.lower()) is None
 
 
 def _with_the_speaker(t: Any) -> bool:

@@ -97,10 +97,15 @@ def test_a_dictionary_word_with_no_person_sense_is_nobody():
 
 
 def test_a_word_before_the_noun_it_modifies_is_no_name():
-    """ "chatting to at the markham moor truckstop caff, mick": "truckstop" says what
-    kind of caff, and "moor" before it is no relation word of it: no person page."""
+    """ "chatting to at the hatfield moor truckstop caff, jade": "truckstop" is part of
+    the caff's phrase, and "moor" or "saxon" (people to WordNet) before it is no
+    relation word of it, so nothing marks it as someone's name."""
     from dream.lowercase import uses_in
 
-    doc = parse(["theres a lass i chat to at the layby truckstop caff most mornings"])[0]
-    uses = {u.key: u for u in uses_in(0, "s", doc, set())}
-    assert uses["truckstop"].grammar == "thing" and uses["truckstop"].relation is None
+    for text in (
+        "theres a lass ive been chatting to at the hatfield moor truckstop caff, jade",
+        "been having brews with a fella at the a1 saxon truckstop caff, dean",
+    ):
+        uses = {u.key: u for u in uses_in(0, "s", parse([text])[0], set())}
+        assert uses["truckstop"].relation is None, text
+        assert uses["truckstop"].grammar != "person", text
