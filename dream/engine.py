@@ -177,6 +177,7 @@ class WikiBuilder:
             attr = self._replaced_attr(page, obs)
             if (
                 attr != obs.attr
+                and KINDS.get(obs.attr) is not None  # a typed attribute of its own
                 and KINDS.get(attr) != KINDS.get(obs.attr)
                 and not value_of_kind(attr, obs.text)
                 and value_of_kind(obs.attr, obs.text)
