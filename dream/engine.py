@@ -32,6 +32,7 @@ from .extract import (
     link,
     sentences,
 )
+from .lexicon import a_superior
 from .mentions import NAMED_TYPES, Mentions, Topic, third_person_facts, topic_after
 from .orient import Plan, WorkItem
 from .owner import adopt_owner, introduced_name
@@ -212,6 +213,9 @@ class WikiBuilder:
                 # on record: tea, named as what was replaced, is history too.
                 page.add_history(Fact(attr, obs.replaces, None, obs.when, cite))
             fresh = before is None or line_value(before.value) != line_value(text)
+            ended = self._old_job_ended(page, attr, obs) if fresh else None
+            if result in ("new", "changed") and ended is not None:
+                changed = self._end_superiors(page, ended, obs.when, cite) or changed
             if result in ("new", "changed") and fresh:
                 # A switch's turn may not name the purpose; the earlier value's turn did.
                 extra = before.cites[:1] if result == "changed" and before else []
@@ -264,6 +268,40 @@ class WikiBuilder:
         if changed:
             self.touched.add(page.path)
         return changed
+
+    def _old_job_ended(self, page: WikiPage, attr: str, obs: Observation) -> dt.date | None:
+        """The day the employer before the one just stated ended, as History holds it: the
+        one current before it, the one a switch named ("from X to Y"), or one said ended
+        ("put my notice in at X ... got a job at Y"); None for a first employer on record
+        (or no day known)."""
+        if attr.casefold() != "employer":
+            return None
+        ends = [
+            f.until
+            for f in page.facts("History")
+            if f.attr.casefold() == "employer"
+            and f.until is not None
+            and (obs.when is None or f.until <= obs.when)
+        ]
+        return max(ends, default=None)
+
+    def _end_superiors(
+        self, page: WikiPage, ended: dt.date, when: dt.date | None, cite: list[str]
+    ) -> bool:
+        """One's manager works where one works: a new employer ends the manager (boss,
+        supervisor: `lexicon.a_superior`) said while the old job was current, by the day
+        it `ended`; one said later, or in this block ("got a job at X, my new boss is
+        Y"), is the new job's."""
+        out = False
+        for fact in page.facts():
+            if not a_superior(fact.attr) or set(fact.cites) & set(cite):
+                continue
+            if fact.since is not None and fact.since > ended:
+                continue
+            if page.end_fact(fact.attr, when, cite):
+                out = True
+                self._close_backlink(page, fact.value, fact.since, when, cite)
+        return out
 
     def _used_by(
         self,

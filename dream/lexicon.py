@@ -12,7 +12,7 @@ import re
 from functools import cache
 from typing import Any
 
-from validators.lexicon import names_animal, names_someone
+from validators.lexicon import kind_among, names_animal, names_someone
 
 
 def _words(text: str) -> frozenset[str]:
@@ -121,6 +121,15 @@ def strip_opener(sentence: str) -> str:
 def is_occupation(role: str) -> bool:
     words = role.lower().split()
     return bool(words) and words[-1] in OCCUPATIONS
+
+
+@cache
+def a_superior(attr: str) -> bool:
+    """An attribute whose values are the one someone answers to at work: its last word
+    is, to WordNet, a kind of superior or head in its usual sense ("Manager", "Boss",
+    "Supervisor", "Line manager"); a leader of anything else is not ("Coach")."""
+    words = attr.lower().split()
+    return bool(words) and kind_among(words[-1], ("superior", "head")) is not None
 
 
 def relation_pattern() -> str:
