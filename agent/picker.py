@@ -34,6 +34,7 @@ from validators.lexicon import (
 
 from .kinds import an_animal_and_no_one, capitalised_within, job_phrases, noun_starts
 from .labels import Labels, field_of, fields
+from .measures import is_ordinal, measured_amounts
 from .offered import of_another_thing
 from .question import Question
 from .slots import Asked, Fill, asked_slot, fill, reported, said_of_another
@@ -96,6 +97,7 @@ _AFTER_PREP = re.compile(r"\b(?:in|at|near|to|from|around)\s+(?:the\s+)?([a-z][a
 PLACE_PROTOTYPE = "a city"
 SIM_PLACE = 0.4
 _HOW_MUCH = re.compile(r"\bhow much\b", re.I)
+_HOW_MUCH_MANY = re.compile(r"\bhow (?:much|many)\b", re.I)
 _UNIT = re.compile(r"[^\d.,\s]")  # an amount with more than digits: "500 g", "2.7 ml", "5k"
 _DIGIT = re.compile(r"\d")  # ... written in digits ("best one yet" is no amount)
 _AT_LOWER = re.compile(r"\b(?:in|at|near)\s+([a-z][a-z-]{2,})\b")
@@ -175,6 +177,13 @@ class SpanPicker:
             # "the plan is £14 a month" holds no reference.
             bare = [a for a in found if money_rank(s, a) == 1]
             return bare, bool(bare)
+        # A measure asked is said in its unit ("how much did the baby weigh": "7lb 2oz",
+        # not "tuesday the 6th"), whatever else the sentence counts or costs.
+        measured = measured_amounts(s, found, self.q.text)
+        if measured:
+            return measured, False
+        if measured is not None:  # asked, and no amount in its unit: a weak answer at most
+            return [a for a in found if not is_ordinal(a)], True
         asked = self._labels.asked(s)
         labelled = [a for a in found if field_of(asked, a.start, a.end)]
         if labelled:
@@ -186,8 +195,10 @@ class SpanPicker:
                 return found, False
         if not self.asks_money:
             # A span of time ("12 weeks to get ready") answers no question that names no
-            # time ("what did i score?").
+            # time ("what did i score?"); an ordinal ("the 6th") measures nothing.
             found = [a for a in found if not self._time_span(a)]
+            if _HOW_MUCH_MANY.search(self.q.text):
+                found = [a for a in found if not is_ordinal(a)] or found
             if self._measured and _HOW_MUCH.search(self.q.text):
                 # "how much flour?" is answered with a unit ("500 g"); a bare number
                 # ("loaf 3", "batch 7") numbers something, a weak answer at best.
@@ -195,8 +206,13 @@ class SpanPicker:
                 return (united, False) if united else (found, bool(found))
             return found, False
         # "how much was the dyson?": not "the shark stick one for 179" said beside it
+        # ... but the other side of a comparison is of the same thing ("the unit went to
+        # 95, loads more than the 60 we were paying")
         things = self._asked_things
-        found = [a for a in found if not of_another_thing(s, a.start, a.end, things)]
+        low = s.lower()
+        found = [
+            a for a in found if _compared(low, a) or not of_another_thing(s, a.start, a.end, things)
+        ]
         # "1,450 deposit" for "how much was the deposit?": the word the amount is of,
         # said with it, is the one asked about; money, though written as no currency.
         ranks = [money_rank(s, a) for a in found]
@@ -205,10 +221,13 @@ class SpanPicker:
         ]
         # "from 725 a month to 790": the second amount is money of the first's kind, its
         # unit said once.
-        low = s.lower()
         sides = [_side_of_change(low, a) for a in found]
         first = max((r for r, side in zip(ranks, sides, strict=True) if side == 1), default=-1)
         ranks = [max(r, first) if side == -1 else r for r, side in zip(ranks, sides, strict=True)]
+        # "95 a month, way more than the 60 we were paying": an amount compared with
+        # another is of its kind, its unit said once.
+        top = max(ranks, default=-1)
+        ranks = [max(r, top) if _compared(low, a) else r for a, r in zip(found, ranks, strict=True)]
         asked = _rate(self.q.text)
         if asked:
             # "what does my desk cost a month?": "7 cents a word" is a price of another
@@ -872,6 +891,16 @@ class SpanPicker:
             side = _side_of_change(low, sp)
             return side if self.q.past else -side if self.q.current or self.q.present else 0
 
+        def tensed(sp: Span) -> int:
+            # Of two amounts in one clause-run, the one whose own clause is in the time
+            # asked: "rents 650 a month, more than the 575 i was paying on the old flat".
+            if self.q.answer_type != "number" or len(spans) < 2:
+                return 0
+            from .recency import tense_of_value  # it reads spans with this module
+
+            side = tense_of_value(s, sp.start, sp.end)
+            return side if self.q.past else -side if self.q.current or self.q.present else 0
+
         def theirs(sp: Span) -> bool:
             # Someone else's advice or words ("gaz said ... get a rugged android") name a
             # value less surely than the speaker's own clause ("so ive gone for a samsung").
@@ -883,6 +912,7 @@ class SpanPicker:
                 -slotted(sp),
                 -then(sp),
                 -now(sp),
+                -tensed(sp),
                 theirs(sp),
                 -named(sp),
                 min(far(sp, p) for p in spots),
@@ -946,6 +976,12 @@ def _side_of_change(low: str, sp: Span) -> int:
     if re.search(rf"\bfrom\s+{hedge}{_AMOUNT}{unit}{to}$", before):
         return -1
     return 0
+
+
+def _compared(low: str, sp: Span) -> bool:
+    """Is the amount at `sp` the other side of a comparison ("more than the 60", "less
+    than 60")? `low`: the sentence in lower case."""
+    return bool(re.search(rf"\bthan\s+(?:the\s+|what\s+)?(?:{_HEDGE}\s+)?$", low[: sp.start]))
 
 
 def _plural_noun(word: str) -> bool:

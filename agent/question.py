@@ -50,6 +50,14 @@ def job_nouns() -> frozenset[str]:
     return frozenset(w for w, kind in type_nouns().items() if kind == "occupation")
 
 
+def _how_measured(low: str) -> bool:
+    """ "how heavy", "how tall", "how far": a measure asked, answered by an amount."""
+    from .measures import measure_asked  # it reads amounts with spans.py
+
+    m = re.search(r"\bhow (\w+)\b", low)
+    return m is not None and measure_asked(m.group(1)) is not None
+
+
 def has_cue(text: str, key: str) -> bool:
     low = " " + " ".join(WORD.findall(text.lower())) + " "
     return any(f" {cue} " in low for cue in _words(key))
@@ -123,7 +131,7 @@ def analyse(text: str) -> Question:
         answer_type = "date"
     elif wh == "where" or (kind and kinds.get(kind[-1]) == "place"):
         answer_type = "place"
-    elif re.search(r"\bhow (many|much|old)\b", low) or any(
+    elif re.search(r"\bhow (many|much|old)\b", low) or _how_measured(low) or any(
         (kinds.get(t) == "number" and t not in ("many", "much", "old")) or asks_code_word(t)
         for t in _asking_words(toks, wh, head)
     ):

@@ -23,6 +23,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from validators.endings import ending_verb
 
@@ -159,6 +160,66 @@ def said_of_before(sentence: str, start: int, end: int) -> int:
     if has_cue(clause, "current_cues") or has_cue(clause, "new_cues"):
         return -1
     return 0
+
+
+#: How a clause hangs on the one above when it is a clause of its own, with its own time.
+_OWN_CLAUSE = frozenset(["relcl", "acl", "ccomp", "advcl", "conj", "parataxis"])
+
+
+def tense_of_value(sentence: str, start: int, end: int) -> int:
+    """Whether the clause the parse hangs the value at `start:end` on says it held before
+    (1) or holds now (-1), else 0: of "rents 650 a month which is more than the 575 i was
+    paying on the doncaster flat" the 575 is what was paid ("i was paying", a clause of
+    its own) and the 650 what is paid, though no comma parts them. The clause's words are
+    read for the ends of a change first ("went up to 95", "down from 60"), then for cues
+    ("the old one was 950"), then for the tense of its verb ("it used to be 750", "we pay
+    900")."""
+    from language.nlp import nearest_up, read, used_to
+
+    doc = read(sentence)
+    tok = next((t for t in doc if t.idx <= start < t.idx + max(len(t), 1)), None)
+    if tok is None or end <= start:
+        return 0
+    # A clause said of the value itself ("the 575 [i was paying]"), else the verb it is in.
+    own = [c for c in tok.children if c.dep_ in ("relcl", "acl") and c.pos_ in ("VERB", "AUX")]
+    verb = own[0] if own else nearest_up(tok, lambda t: t.pos_ in ("VERB", "AUX"), 5)
+    if verb is None:
+        return 0
+    while verb.dep_ in ("xcomp", "aux") and verb.head.i != verb.i:
+        verb = verb.head  # "it used to [be] 750": the clause's verb is "used"
+    words = [
+        t.lower_
+        for t in verb.subtree
+        if not any(a.dep_ in _OWN_CLAUSE for a in _path_up(t, verb)) or tok in t.subtree
+    ]
+    said = " ".join(words)
+    # A change's ends, whatever its tense: "went to 95", "put it up to 95" hold after it;
+    # "down from 60" held before.
+    prep = tok.head if tok.dep_ == "pobj" else None
+    if prep is not None and prep.head.pos_ in ("VERB", "AUX", "ADV", "ADP"):
+        if prep.lower_ in ("to", "into"):
+            return -1
+        if prep.lower_ == "from":
+            return 1
+    if has_cue(said, "past_cues") or used_to(verb):
+        return 1
+    if has_cue(said, "current_cues") or has_cue(said, "new_cues"):
+        return -1
+    tags = {verb.tag_, *(c.tag_ for c in verb.children if c.dep_ in ("aux", "auxpass"))}
+    if tags & {"VBD"}:
+        return 1
+    if tags & {"VBZ", "VBP", "MD"}:
+        return -1
+    return 0
+
+
+def _path_up(tok: Any, top: Any) -> list[Any]:
+    """The tokens from `tok` up to `top`, `top` left out."""
+    path = []  # spaCy makes a new Token object on each access: compare positions
+    while tok.i != top.i and tok.head.i != tok.i:
+        path.append(tok)
+        tok = tok.head
+    return path
 
 
 def _ending(words: list[str]) -> bool:

@@ -98,7 +98,7 @@ def nearest_up(tok: Any, found: Callable[[Any], bool], steps: int) -> Any | None
     for _ in range(steps):
         if found(tok):
             return tok
-        if tok.head is tok:
+        if tok.head.i == tok.i:  # the root (a Token is a new object on each access)
             return None
         tok = tok.head
     return None

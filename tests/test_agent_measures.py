@@ -1,0 +1,42 @@
+# ruff: noqa: E501  (chats are written the way people type, in long lines)
+"""A measure asked is answered in its unit: "how heavy" wants a mass ("4.2 kg"), not the
+"14th" the parcel went on; "8lb 1oz" is one weight, its parts joined."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.measures import measure_asked, measured_amounts
+from agent.spans import amounts
+from tests.test_agent_messy import first_line
+from tests.test_dream_attributes import daily_chats, dreamed_chats
+
+SAID = [
+    (
+        "2026-03-18",
+        [
+            "posted the big box of toys to my brother on the 14th, it came to 4.2 kg so cost a fortune",
+            "and our grandson finally arrived on friday the 13th, 8lb 1oz and everyone doing fine",
+        ],
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory):
+    return dreamed_chats(tmp_path_factory.mktemp("measures"), daily_chats(SAID, "Okay!"))
+
+
+def test_the_unit_says_the_measure() -> None:
+    assert measure_asked("how much did he weigh?") == "mass unit"
+    assert measure_asked("how tall is she now") == "linear unit"
+    assert measure_asked("how much was the parcel?") is None
+    said = "hes 5 ft 4 now and 3 times the size of his brother"
+    assert [a.text for a in measured_amounts(said, amounts(said), "how tall is he")] == ["5 ft 4"]
+
+
+def test_a_weight_asked_is_answered_in_weight(memory) -> None:
+    out = first_line(memory, "how heavy was the box i sent my brother?")
+    assert "4.2 kg" in out and "14" not in out, out
+    out = first_line(memory, "how much did my grandson weigh when he was born?")
+    assert "8lb 1oz" in out and "13" not in out, out
