@@ -131,9 +131,13 @@ def analyse(text: str) -> Question:
         answer_type = "date"
     elif wh == "where" or (kind and kinds.get(kind[-1]) == "place"):
         answer_type = "place"
-    elif re.search(r"\bhow (many|much|old)\b", low) or _how_measured(low) or any(
-        (kinds.get(t) == "number" and t not in ("many", "much", "old")) or asks_code_word(t)
-        for t in _asking_words(toks, wh, head)
+    elif (
+        re.search(r"\bhow (many|much|old)\b", low)
+        or _how_measured(low)
+        or any(
+            (kinds.get(t) == "number" and t not in ("many", "much", "old")) or asks_code_word(t)
+            for t in _asking_words(toks, wh, head)
+        )
     ):
         answer_type = "number"
     elif re.search(r"\bhow (often|frequently)\b", low):
@@ -263,7 +267,22 @@ def asks_job_alone(q: Question, whom: set[str]) -> bool:
     if q.answer_type != "occupation":
         return False
     jobs = {t for w in job_nouns() for t in terms(w)}
-    return not set(q.terms) - whom - jobs - terms("work living") - _when_words()
+    left = set(q.terms) - whom - jobs - terms("work living") - _when_words()
+    return not left or not left - _asked_of(q.text)
+
+
+def _asked_of(text: str) -> set[str]:
+    """The stems of whom the question asks about by its parse: the subject of its verb
+    or the one whose thing it names ("what does tomos do for a living?", "what's
+    gareth's job"), a name memory may not know yet."""
+    from language.nlp import read
+
+    return {
+        t
+        for tok in read(text)
+        if tok.dep_ in ("nsubj", "nsubjpass", "poss") and tok.pos_ in ("PROPN", "NOUN")
+        for t in terms(tok.text)
+    }
 
 
 #: A price per a unit of time: "a month", "per hour", "weekly".

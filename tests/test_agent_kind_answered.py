@@ -7,7 +7,9 @@
 - "12 and a half kilo" is a weight, so "how much was the vet bill?" is the bill's "86
   quid".
 - "the new rota has me starting at 6" says the time, bare.
-- "who do i work for now?" asks who; "work" is a verb there, no one to describe."""
+- "who do i work for now?" asks who; "work" is a verb there, no one to describe.
+- "what does dafydd do for a living?" asks a job of someone memory has no page for: a
+  sentence about him that names no job does not answer it."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ SAID = [
         [
             "my landlord is finally sorting the boiler on friday, only took him 3 weeks. he texted me a photo of the new one",
             "the transit failed its MOT again, ive had the Ford since my niece was born lol",
+            "dafydd from next door came round to help with the fence, he was brilliant bless him",
         ],
     ),
     (
@@ -85,3 +88,7 @@ def test_a_verb_is_no_one_to_describe(similarity, question) -> None:
     from agent.describe import described
 
     assert described(similarity, question, []) is None
+
+
+def test_a_job_asked_of_a_name_never_given_one_is_declined(memory) -> None:
+    assert first_line(memory, "what does dafydd do for a living?") == DONT_KNOW
