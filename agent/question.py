@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from language.dates import MONTH_NAMES as MONTHS
 from language.dates import dates
-from validators.lexicon import names_someone
+from validators.lexicon import describes, names_someone
 
 from .text import WORD, lexicon, stopwords, terms
 from .wordmatch import _when_words
@@ -48,6 +48,14 @@ def type_nouns() -> dict[str, str]:
 def job_nouns() -> frozenset[str]:
     """The words that say a job ("job", "role", "occupation", ...: `type_nouns`)."""
     return frozenset(w for w, kind in type_nouns().items() if kind == "occupation")
+
+
+def how_degree(text: str) -> set[str]:
+    """The stem of the word a "how" asks the degree of ("old" of "how old is osian?",
+    "tall" of "how tall"): the answer is a number, which no sentence says with that word
+    ("osian is 5"), so it is no topic a sentence must share."""
+    m = re.search(r"\bhow\s+([a-z]+)\b", text.lower())
+    return terms(m.group(1)) if m and describes(m.group(1)) else set()
 
 
 def _how_measured(low: str) -> bool:

@@ -28,7 +28,15 @@ from .labels import fields
 from .mention import MAX_MENTION, SIM_MENTION, Mentions
 from .offered import several as offers_several
 from .picker import _LIST_GAP, _PLURAL, _names_job, _plural, _value
-from .question import Question, analyse, asked_time, time_clause, time_clause_terms, type_nouns
+from .question import (
+    Question,
+    analyse,
+    asked_time,
+    how_degree,
+    time_clause,
+    time_clause_terms,
+    type_nouns,
+)
 from .reading import Candidate, Reading, Similarity, Subject, _by_ai
 from .recency import ENDED, Currency, _ended, _latest_first, _value_at, said_of_before
 from .text import WORD, is_question, lexicon, terms
@@ -128,12 +136,14 @@ class Reader(Currency, Mentions):
         def own_topic(words: set[str]) -> set[str]:
             return (words - names - skip) or (words - names - types) or words - names
 
-        topic = own_topic(set(q.terms) - when)
+        # "how old is osian?": "old" asks a degree, said by a number, not by the word.
+        asked = set(q.terms) - how_degree(q.text)
+        topic = own_topic(asked - when)
         if topic:
             topic |= when - names - skip
             topic = self._acts_as_kinds(topic, set(q.terms) & types, said)
         else:
-            topic = own_topic(set(q.terms))
+            topic = own_topic(asked)
         # Past a resolved hop, the words that named it ("my brother") answer nothing.
         topic -= self.subj.covered
         if self.subj.resolved:  # nor does the name of whose relative it is
@@ -143,19 +153,19 @@ class Reader(Currency, Mentions):
             # store doing?", resolved to the store's page): a sentence must still say
             # the thing, though not whose it is.
             whose = {t for n in self.subj.owner_names for t in terms(n)}
-            topic = (set(q.terms) - whose - skip) or (set(q.terms) - whose)
+            topic = (asked - whose - skip) or (asked - whose) or asked or (set(q.terms) - whose)
         dominant = {t for n in dominant_names(q, pool) for t in terms(n)}
         # "Bar Lupita", which most evidence says, selects nothing; then the kind of answer
         # asked for does ("salary" in "what's Tomás's salary at Bar Lupita?").
         if topic and topic <= dominant:
-            topic = (set(q.terms) - names - dominant - self.subj.covered) or topic
+            topic = (asked - names - dominant - self.subj.covered) or topic
         else:
             topic = (topic - dominant) or topic
         total = sum(idf.get(t, 1.0) for t in topic) or 1.0
         # What a bare value is of: the question's words but names and light verbs ("rent"
         # in "how much rent do i pay", "metacam" in "how much Metacam does Biscuit get").
         generic = {t for w in lexicon()["generic_verbs"] for t in terms(str(w))}  # type: ignore[union-attr]
-        value_words = set(q.terms) - names - generic - {"much", "mani", "long", "often"}
+        value_words = asked - names - generic - {"much", "mani", "long", "often"}
         # A name most of the evidence says ("Bar Lupita" in "Tomás's salary at Bar
         # Lupita") tells no value from another: "salary" must be there.
         value_words = (value_words - dominant) or value_words

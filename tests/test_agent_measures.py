@@ -19,6 +19,14 @@ SAID = [
             "and our grandson finally arrived on friday the 13th, 8lb 1oz and everyone doing fine",
         ],
     ),
+    (
+        "2026-04-02",
+        [
+            "my nephew dylan is 7 now and obsessed with dinosaurs, any ideas for his party?",
+            "dylan wants a volcano cake apparently lol",
+        ],
+    ),
+    ("2026-04-20", ["took dylan to the natural history museum for his birthday, he loved it"]),
 ]
 
 
@@ -40,3 +48,8 @@ def test_a_weight_asked_is_answered_in_weight(memory) -> None:
     assert "4.2 kg" in out and "14" not in out, out
     out = first_line(memory, "how much did my grandson weigh when he was born?")
     assert "8lb 1oz" in out and "13" not in out, out
+
+
+def test_how_old_asks_a_number_not_the_word(memory) -> None:
+    out = first_line(memory, "how old is dylan?")
+    assert out.startswith("7"), out
