@@ -91,6 +91,13 @@ _WEEKDAY_WORD = re.compile(rf"\b({'|'.join(WEEKDAY_NAMES)})s?\b", re.I)
 _WEEKDAYS_HABIT = re.compile(
     rf"\bevery ({'|'.join(WEEKDAY_NAMES)})\b|\b({'|'.join(WEEKDAY_NAMES)})s\b", re.I
 )
+#: Words that deny what follows them: "not tuesdays", "no longer on fridays".
+_DENIED = re.compile(r"\b(?:not|no longer|no more|instead of|rather than)\s+(?:on\s+)?$", re.I)
+#: A time said right after a day ("thursdays now at 9.30", "mondays at 6pm").
+_HABIT_TIME = re.compile(
+    r"(?:\s+(?:now|then|too|again))?\s+at\s+(\d{1,2}(?:[.:]\d{2})?\s*(?:[ap]\.?m\.?)?)(?![\d/])",
+    re.I,
+)
 _PLACE_PREP = re.compile(r"\b(?:in|at|near|around|inside|outside)\s+$", re.I)
 _AFTER_PREP = re.compile(r"\b(?:in|at|near|to|from|around)\s+(?:the\s+)?([a-z][a-z-]{2,})\b")
 #: A place name is near "a city" (porto 0.44, lisbon 0.53; march 0.21, dentist 0.24)
@@ -309,6 +316,11 @@ class SpanPicker:
             ]
             return (days[0].text, False, None) if days else (None, False, None)
         found = _date_spans(c.text, said)
+        habits = _habits(c.text)
+        if found and habits and all(any(_overlaps(sp, h) for h in habits) for sp in found):
+            # "physio is every tuesday at 10": a day that comes back, no day in the
+            # calendar (the parser's next Tuesday after the day it was said).
+            return _habit(c.text), False, None
         if len(found) > 1 and not self._question_verbs & terms(c.text):
             # "signed the tran/moore wedding today, oct 18 at camp lucy": the day it was
             # said ("today", "tonight") dates the telling's own act, which the question
@@ -340,6 +352,12 @@ class SpanPicker:
         # one before or after the day it was said by the clause's tense; nearer than the
         # day it was mentioned.
         days = [s for s in dates(c.text, said, loose=True) if s.loose]
+        if (
+            days
+            and habits
+            and all(any(d.start < h.end() and h.start() < d.end for h in habits) for d in days)
+        ):
+            return _habit(c.text), False, None  # ... read loosely
         if days:
             sp = self._nearest(c.text, [Span(d.shown, d.start, d.end, d.date) for d in days])
             return sp.text, False, sp.date
@@ -352,12 +370,9 @@ class SpanPicker:
         # A day of the week that comes back ("college is wednesdays", "on tuesdays") is
         # answered as the habit it is ("every Wednesday"), as "the 15th of every month"
         # is: no day in the calendar, and nearer than the day it was mentioned.
-        habits = list(_WEEKDAYS_HABIT.finditer(c.text))
-        if habits:
-            # every day said: "tuesdays and thursdays" is "every Tuesday and Thursday"
-            days = list(dict.fromkeys((h.group(1) or h.group(2)).capitalize() for h in habits))
-            said_days = " and ".join([", ".join(days[:-1]), days[-1]] if len(days) > 1 else days)
-            return f"every {said_days}", False, None
+        habit = _habit(c.text)
+        if habit:
+            return habit, False, None
         if self.q.present:
             # "when does the van lease end?" asks for a day a sentence states: the day a
             # sentence with none was said ("is better to buy a van or lease one") is when
@@ -956,6 +971,28 @@ _AMOUNT = rf"[£$€]?(?:{DIGITS})k?"
 
 #: A word that says a number is rough ("like 30%", "about 1600"): a closed class.
 _HEDGE = r"(?:like|about|around|roughly|approx(?:imately)?|nearly|almost|over|under|just|maybe|~)"
+
+
+def _habits(text: str) -> list[re.Match[str]]:
+    """The days of the week said as a habit ("every tuesday", "thursdays"), but a day
+    denied ("thursdays now at 9.30, not tuesdays"), which is the habit no longer."""
+    return [h for h in _WEEKDAYS_HABIT.finditer(text) if not _DENIED.search(text[: h.start()])]
+
+
+def _habit(text: str) -> str | None:
+    """The habit said, as "every Tuesday and Thursday", with the time said right after
+    its last day ("thursdays now at 9.30": "every Thursday at 9.30"); None when none is."""
+    habits = _habits(text)
+    if not habits:
+        return None
+    days = list(dict.fromkeys((h.group(1) or h.group(2)).capitalize() for h in habits))
+    said_days = " and ".join([", ".join(days[:-1]), days[-1]] if len(days) > 1 else days)
+    at = _HABIT_TIME.match(text[habits[-1].end() :])
+    return f"every {said_days}" + (f" at {at.group(1).strip()}" if at else "")
+
+
+def _overlaps(sp: Span, m: re.Match[str]) -> bool:
+    return sp.start < m.end() and m.start() < sp.end
 
 
 def _no_place_name(text: str) -> bool:
