@@ -13,7 +13,9 @@ from tests.test_dream_attributes import daily_chats, dreamed_chats
 SAID = [
     (
         "2026-05-05",
-        ["the kids swimming lessons are every wednesday at 5 at the leisure centre so i finish early that day"],
+        [
+            "the kids swimming lessons are every wednesday at 5 at the leisure centre so i finish early that day"
+        ],
     ),
     (
         "2026-06-16",
