@@ -909,12 +909,16 @@ class SpanPicker:
         def tensed(sp: Span) -> int:
             # Of two amounts in one clause-run, the one whose own clause is in the time
             # asked: "rents 650 a month, more than the 575 i was paying on the old flat".
+            # Only when the question says which time: a present tense alone ("how many
+            # hours do i need?") is no "now", and a note's verbless "need 24 hours" no past.
             if self.q.answer_type != "number" or len(spans) < 2:
+                return 0
+            if not (self.q.past or self.q.current):
                 return 0
             from .recency import tense_of_value  # it reads spans with this module
 
             side = tense_of_value(s, sp.start, sp.end)
-            return side if self.q.past else -side if self.q.current or self.q.present else 0
+            return side if self.q.past else -side
 
         def theirs(sp: Span) -> bool:
             # Someone else's advice or words ("gaz said ... get a rugged android") name a
