@@ -227,10 +227,14 @@ class SpanPicker:
             2 if r >= 0 and self._of_word_asked(a) else r for a, r in zip(found, ranks, strict=True)
         ]
         # "from 725 a month to 790": the second amount is money of the first's kind, its
-        # unit said once.
+        # unit said once; "from 12 to 15 a month", the first of the second's.
         sides = [_side_of_change(low, a) for a in found]
         first = max((r for r, side in zip(ranks, sides, strict=True) if side == 1), default=-1)
-        ranks = [max(r, first) if side == -1 else r for r, side in zip(ranks, sides, strict=True)]
+        second = max((r for r, side in zip(ranks, sides, strict=True) if side == -1), default=-1)
+        ranks = [
+            max(r, first) if side == -1 else max(r, second) if side == 1 else r
+            for r, side in zip(ranks, sides, strict=True)
+        ]
         # "95 a month, way more than the 60 we were paying": an amount compared with
         # another is of its kind, its unit said once.
         top = max(ranks, default=-1)

@@ -98,6 +98,10 @@ REFERRED_TYPES = ("number", "date", "time", "place", "duration", "frequency")
 ELSEWHERE = 0.45
 
 
+#: A change told with both its ends: "going up from £32 to £38", "from leeds to york".
+_FROM_TO = re.compile(r"\bfrom\s+\S+(?:\s+\S+){0,3}?\s+(?:to|->|→)\s+\S", re.I)
+
+
 @dataclass
 class Reader(Currency, Mentions):
     q: Question
@@ -325,6 +329,11 @@ class Reader(Currency, Mentions):
             """Said at the time the question names, or within the week after; or on the
             side of the event it names ("before i moved") that it asks about."""
             if event is not None:
+                # ... or the event's own telling, when it says what held before it: "the
+                # rent is going up from £32 to £38" answers "what was it before it went up"
+                told = event[0] == dt.date.min and c.date == event[1] + dt.timedelta(days=1)
+                if told and _FROM_TO.search(c.text):
+                    return True
                 return bool(c.date and event[0] <= c.date <= event[1])
             return bool(scope and c.date and scope[0] <= c.date <= scope[1] + REPORTED_WITHIN)
 

@@ -1,7 +1,9 @@
 # ruff: noqa: E501  (chats are written the way people type, in long lines)
 """Of two amounts in one sentence, the one said in the time asked answers: the parse hangs
 each on its own clause, though no comma parts them ("the 60 we were paying" held before,
-"is 95 a month now" holds)."""
+"is 95 a month now" holds). Asked what it was "before it went up", the telling of the
+rise itself answers when it says both ends ("going up from 12 to 15"), though it was
+said on the day of the rise, not before it."""
 
 from __future__ import annotations
 
@@ -20,6 +22,11 @@ SAID = [
             "the storage unit went to 95 a month which is loads more than the 60 we were paying at the old one in hunslet",
             "gym membership is still 28, cancelled the swim add on though",
         ],
+    ),
+    ("2026-03-02", ["got myself a locker at the pool finally, number 31, right by the showers"]),
+    (
+        "2026-06-09",
+        ["the pool emailed, the locker fee is going up from 12 to 15 a month from july, cheeky"],
     ),
 ]
 
@@ -45,3 +52,8 @@ def test_the_amount_said_before_answers_before(memory) -> None:
     assert "60" in out and "95" not in out, out
     out = first_line(memory, "how much is the storage unit now?")
     assert "95" in out and "60" not in out, out
+
+
+def test_the_telling_of_a_change_answers_what_held_before_it(memory) -> None:
+    out = first_line(memory, "what was the locker fee before it went up?")
+    assert out.startswith("12"), out
