@@ -480,6 +480,11 @@ class SpanPicker:
                 # the place in the slot the question asks about ("flying in from dublin"),
                 # not one said elsewhere in the sentence ("dinner at dishoom")
                 return self._pick(s, slotted)
+            if _holds_the_role(q, s, fit):
+                # "who's my consultant?": "Consultant Orthopaedic Surgeon" is the role
+                # asked, not who holds it ("Mr A. Okafor, Consultant ..."): a slot that
+                # holds the role's own word holds no one.
+                fit, slotted = None, []
             if slotted and kind == "name":
                 spans = slotted  # the value in the slot the question asks about
             elif fit is not None and fit.filler and _phrase_answers(kind, fit):
@@ -519,7 +524,7 @@ class SpanPicker:
             # ... and a name with a person's title is surely one: "round rock pediatrics
             # - dr. alvarez" says who the doctor is, "Round Rock" where.
             titled = [n for n in spans if n.text.split()[0].lower().rstrip(".") in TITLES]
-            spans = titled or spans
+            spans = titled or [n for n in spans if not terms(n.text) & q.focus] or spans
         if kind == "name" and self._asks_an_animal:
             # "what's my cat called?": someone memory knows as a person is no cat's name
             # ("marcus wants to get a second cat")
@@ -979,6 +984,13 @@ _AMOUNT = rf"[£$€]?(?:{DIGITS})k?"
 
 #: A word that says a number is rough ("like 30%", "about 1600"): a closed class.
 _HEDGE = r"(?:like|about|around|roughly|approx(?:imately)?|nearly|almost|over|under|just|maybe|~)"
+
+
+def _holds_the_role(q: Question, s: str, fit: Fill | None) -> bool:
+    """Does the slot a "who" question asks about hold the role's own word, not a name?"""
+    if q.answer_type != "name" or q.wh not in ("who", "whom") or fit is None or not fit.filler:
+        return False
+    return bool(terms(s[fit.filler[0] : fit.filler[1]]) & q.focus)
 
 
 def _habits(text: str) -> list[re.Match[str]]:

@@ -110,8 +110,28 @@ def sentences(text: str) -> list[str]:
         if not any(ch.isupper() for ch in line):
             out += [s.strip() for s in _LOWER_SENTENCE.split(line) if s.strip()]
             continue
-        for part in _SENTENCE.split(line):
-            out += [s.strip() for s in _lower_starts(part) if s.strip()]
+        parts = [s.strip() for part in _SENTENCE.split(line) for s in _lower_starts(part)]
+        out += _initials_joined([s for s in parts if s])
+    return out
+
+
+#: A piece that ends in an initial after a title or another initial ("under the care of
+#: Mr A.", "J. K."), or that is an initial alone ("K."): the name goes on in the next
+#: piece. "we chose plan B." and "take vitamin D." end their sentences.
+_ENDS_IN_INITIAL = re.compile(
+    r"(?:^|(?:^|\s)(?:mr|mrs|ms|mx|dr|prof|sir|dame|miss|[A-Z])\.?\s+)[A-Z]\.$", re.I
+)
+
+
+def _initials_joined(parts: list[str]) -> list[str]:
+    """Pieces cut after a name's initial ("Mr A." / "Okafor, Consultant Orthopaedic
+    Surgeon.") joined back; "we chose plan B." still ends its sentence."""
+    out: list[str] = []
+    for part in parts:
+        if out and _ENDS_IN_INITIAL.search(out[-1]) and part[:1].isupper():
+            out[-1] += " " + part
+        else:
+            out.append(part)
     return out
 
 
