@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (chats are written the way people type, in long lines)
-""""who's my X?" asks who holds the role: in "Dr J. Whitfield, Consultant Cardiologist"
+""" "who's my X?" asks who holds the role: in "Dr J. Whitfield, Consultant Cardiologist"
 the role's own words are no one's name, and a name's initial ("J.") ends no sentence."""
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ def memory(tmp_path_factory: pytest.TempPathFactory):
 
 
 def test_an_initial_after_a_title_ends_no_sentence() -> None:
-    said = "Yours sincerely, Mr A. Okafor, Consultant Orthopaedic Surgeon. Please bring this letter."
+    said = (
+        "Yours sincerely, Mr A. Okafor, Consultant Orthopaedic Surgeon. Please bring this letter."
+    )
     assert sentences(said) == [
         "Yours sincerely, Mr A. Okafor, Consultant Orthopaedic Surgeon.",
         "Please bring this letter.",
