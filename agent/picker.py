@@ -11,11 +11,19 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from language.dates import WEEKDAY_NAMES, bare_years, dates, is_date_word, render_date
+from language.dates import (
+    WEEKDAY_NAMES,
+    DateSpan,
+    bare_years,
+    dates,
+    is_date_word,
+    render_date,
+)
 from language.names import TITLES, may_name
 from validators.endings import ending_verb
 from validators.lexicon import (
@@ -321,7 +329,7 @@ class SpanPicker:
             return (days[0].text, False, None) if days else (None, False, None)
         found = _date_spans(c.text, said)
         habits = _habits(c.text)
-        if found and habits and all(any(_overlaps(sp, h) for h in habits) for sp in found):
+        if found and _all_habitual(found, habits):
             # "physio is every tuesday at 10": a day that comes back, no day in the
             # calendar (the parser's next Tuesday after the day it was said).
             return _habit(c.text), False, None
@@ -356,11 +364,7 @@ class SpanPicker:
         # one before or after the day it was said by the clause's tense; nearer than the
         # day it was mentioned.
         days = [s for s in dates(c.text, said, loose=True) if s.loose]
-        if (
-            days
-            and habits
-            and all(any(d.start < h.end() and h.start() < d.end for h in habits) for d in days)
-        ):
+        if days and _all_habitual(days, habits):
             return _habit(c.text), False, None  # ... read loosely
         if days:
             sp = self._nearest(c.text, [Span(d.shown, d.start, d.end, d.date) for d in days])
@@ -1011,8 +1015,11 @@ def _habit(text: str) -> str | None:
     return f"every {said_days}" + (f" at {at.group(1).strip()}" if at else "")
 
 
-def _overlaps(sp: Span, m: re.Match[str]) -> bool:
-    return sp.start < m.end() and m.start() < sp.end
+def _all_habitual(spans: Sequence[Span | DateSpan], habits: list[re.Match[str]]) -> bool:
+    """Is every day found said inside a habit ("every tuesday"), none of its own?"""
+    return bool(habits) and all(
+        any(sp.start < h.end() and h.start() < sp.end for h in habits) for sp in spans
+    )
 
 
 def _no_place_name(text: str) -> bool:

@@ -50,20 +50,26 @@ def job_nouns() -> frozenset[str]:
     return frozenset(w for w, kind in type_nouns().items() if kind == "occupation")
 
 
+def _after_how(text: str) -> str | None:
+    """The word right after "how" ("old" of "how old is osian?"), or None."""
+    m = re.search(r"\bhow\s+([a-z]+)\b", text.lower())
+    return m.group(1) if m else None
+
+
 def how_degree(text: str) -> set[str]:
     """The stem of the word a "how" asks the degree of ("old" of "how old is osian?",
     "tall" of "how tall"): the answer is a number, which no sentence says with that word
     ("osian is 5"), so it is no topic a sentence must share."""
-    m = re.search(r"\bhow\s+([a-z]+)\b", text.lower())
-    return terms(m.group(1)) if m and describes(m.group(1)) else set()
+    word = _after_how(text)
+    return terms(word) if word and describes(word) else set()
 
 
 def _how_measured(low: str) -> bool:
     """ "how heavy", "how tall", "how far": a measure asked, answered by an amount."""
     from .measures import measure_asked  # it reads amounts with spans.py
 
-    m = re.search(r"\bhow (\w+)\b", low)
-    return m is not None and measure_asked(m.group(1)) is not None
+    word = _after_how(low)
+    return word is not None and measure_asked(word) is not None
 
 
 def has_cue(text: str, key: str) -> bool:

@@ -174,9 +174,11 @@ def tense_of_value(sentence: str, start: int, end: int) -> int:
     read for the ends of a change first ("went up to 95", "down from 60"), then for cues
     ("the old one was 950"), then for the tense of its verb ("it used to be 750", "we pay
     900")."""
-    from language.nlp import nearest_up, read, used_to
+    from language.nlp import nearest_up, used_to
 
-    doc = read(sentence)
+    from .kinds import _parsed  # parsed once per sentence, however many values it has
+
+    doc = _parsed(sentence)
     tok = next((t for t in doc if t.idx <= start < t.idx + max(len(t), 1)), None)
     if tok is None or end <= start:
         return 0
