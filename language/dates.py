@@ -534,11 +534,16 @@ def _written(text: str, said_on: dt.date | None, found: _Found) -> None:
         d = _day(int(m[1]), int(m[2]), int(m[3]), None)
         if d:
             found.add(m.start(), m.end(), d, "day", shown=render_date(d))
-    for m in _NUMERIC.finditer(text):
+    numeric = list(_NUMERIC.finditer(text))
+    day_first = _day_first(numeric)
+    for m in numeric:
         a, b, year = int(m[1]), int(m[3]), int(m[4])
-        # Day first where the first number cannot be a month; month first (as in the US,
-        # and as dateutil reads it) where the second cannot be; both when either can.
-        orders = [(b, a)] if a > 12 else [(a, b)] if b > 12 else [(a, b), (b, a)]
+        # Day first where the first number cannot be a month; month first where the second
+        # cannot be; both when either can, in the order the text's other dates use (a
+        # letter dated 18/09/2026 writes its 02/03/1959 day first), else month first (as
+        # in the US, and as dateutil reads it).
+        both = [(b, a), (a, b)] if day_first else [(a, b), (b, a)]
+        orders = [(b, a)] if a > 12 else [(a, b)] if b > 12 else both
         days = [d for mo, dy in orders if (d := _day(year, mo, dy, None))]
         if days:
             found.add(m.start(), m.end(), days[0], "day", readings=[(d, d) for d in days],
@@ -569,6 +574,14 @@ def _written(text: str, said_on: dt.date | None, found: _Found) -> None:
         season = m.group(1).lower()
         a, b = _season_stretch(int(m.group(2)), season)
         found.add(m.start(), m.end(), a, "season", last=b, shown=f"{season} {m.group(2)}")
+
+
+def _day_first(numeric: list[re.Match[str]]) -> bool:
+    """Whether a text writes its numeric dates day first: one of them can only be read so
+    (a first number above 12) and none can only be read month first."""
+    firsts = {int(m[1]) > 12 for m in numeric}
+    seconds = {int(m[3]) > 12 for m in numeric}
+    return True in firsts and True not in seconds
 
 
 #: Where the clause a date is said in starts: "booked the flights, we fly out on the 14th".

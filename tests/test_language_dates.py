@@ -61,6 +61,20 @@ def test_a_written_day_in_any_common_form(text: str, day: dt.date) -> None:
     assert text[s.start : s.end] == s.phrase
 
 
+def test_an_ambiguous_numeric_date_is_read_in_the_order_the_text_writes_its_others() -> None:
+    # A British letter: its own date can only be day first, so its date of birth is too.
+    letter = "Clinic date 21/10/2026. Re: patient, d.o.b. 04/07/1958, seen today."
+    assert [s.date for s in dates(letter, None)] == [D(2026, 10, 21), D(1958, 7, 4)]
+    # An American form reads its others month first, and so does a text with no clue.
+    form = "signed 10/21/2026, date of birth 04/07/1958"
+    assert [s.date for s in dates(form, None)] == [D(2026, 10, 21), D(1958, 4, 7)]
+    alone = one("d.o.b. 04/07/1958", None)
+    assert (alone.date, [a for a, _ in alone.readings]) == (
+        D(1958, 4, 7),
+        [D(1958, 4, 7), D(1958, 7, 4)],
+    )
+
+
 def test_a_day_and_month_without_a_year_is_in_the_year_nearest_the_day_said() -> None:
     assert one("on the 5th of February", D(2024, 11, 12)).date == D(2025, 2, 5)
     assert one("on 30 January", D(2025, 2, 3)).date == D(2025, 1, 30)
