@@ -48,6 +48,7 @@ from .question import Question
 from .slots import Asked, Fill, asked_slot, fill, reported, said_of_another
 from .someone import asks_someone, reads_as
 from .spans import (
+    CHANGED,
     COUNT_WORDS,
     DIGITS,
     Span,
@@ -100,7 +101,9 @@ _WEEKDAYS_HABIT = re.compile(
     rf"\bevery ({'|'.join(WEEKDAY_NAMES)})\b|\b({'|'.join(WEEKDAY_NAMES)})s\b", re.I
 )
 #: Words that deny what follows them: "not tuesdays", "no longer on fridays".
-_DENIED = re.compile(r"\b(?:not|no longer|no more|instead of|rather than)\s+(?:on\s+)?$", re.I)
+_DENIED = re.compile(
+    r"\b(?:not|no longer|no more|instead of|rather than)\s+(?:on\s+)?(?:the\s+)?$", re.I
+)
 #: A time said right after a day ("thursdays now at 9.30", "mondays at 6pm").
 _HABIT_TIME = re.compile(
     r"(?:\s+(?:now|then|too|again))?\s+at\s+(\d{1,2}(?:[.:]\d{2})?\s*(?:[ap]\.?m\.?)?)(?![\d/])",
@@ -327,7 +330,8 @@ class SpanPicker:
                 for m in _WEEKDAY_WORD.finditer(b)
             ]
             return (days[0].text, False, None) if days else (None, False, None)
-        found = _date_spans(c.text, said)
+        # "its not the 14th july any more its the 4th of august": a day denied is no answer.
+        found = [sp for sp in _date_spans(c.text, said) if not denied_at(c.text, sp)]
         habits = _habits(c.text)
         if found and _all_habitual(found, habits):
             # "physio is every tuesday at 10": a day that comes back, no day in the
@@ -914,6 +918,12 @@ class SpanPicker:
             # joined by from ... to, the second holds now and the first held before.
             # Asked in the past tense with no "before" ("what was the rent at the old
             # place?"), either may be meant: the nearer one answers.
+            if self.q.answer_type == "date":
+                # "moved it from the 3rd to the 10th": the second day holds now.
+                side = any(changed_to(s, sp, o) for o in spans) - any(
+                    changed_to(s, o, sp) for o in spans
+                )
+                return side if self.q.past else -side
             if self.q.answer_type != "number":
                 return 0
             side = _side_of_change(low, sp)
@@ -995,6 +1005,39 @@ def _holds_the_role(q: Question, s: str, fit: Fill | None) -> bool:
     if q.answer_type != "name" or q.wh not in ("who", "whom") or fit is None or not fit.filler:
         return False
     return bool(terms(s[fit.filler[0] : fit.filler[1]]) & q.focus)
+
+
+#: Words after a value that say it holds no longer ("the 14th any more", "... no longer").
+_NO_LONGER_AFTER = re.compile(r"\s*(?:any\s?more|no\s+more|no\s+longer)\b", re.I)
+
+
+#: "moved my appointment from the 3rd of march to the 10th": the words before the old
+#: value (a verb of change, then "from") and between it and the new one; "away from the
+#: 3rd to the 10th" is a stretch of days, no change.
+_CHANGED_FROM = re.compile(rf"\b{CHANGED}\b[^,.;!?]*?\bfrom\s+$", re.I)
+_CHANGED_TO = re.compile(r"\s+(?:to|till|until|->|→)\s+", re.I)
+
+
+#: "... so we moved it to the 12th", "changed the booking to friday": the words before the
+#: new value, a verb of change and "to" a few words on.
+_CHANGED_INTO = re.compile(rf"\b{CHANGED}(?:\s+\w+){{0,3}}?\s+to\s+$", re.I)
+
+
+def changed_to(text: str, old: Span | DateSpan, new: Span | DateSpan) -> bool:
+    """Does `text` say a value changed from the one at `old` to the one at `new`: "moved
+    it from the 3rd to the 10th", or "it was meant to be the 18th july ... so we moved it
+    to the 12th september" (the new value said after the old one)?"""
+    if old.end > new.start:
+        return False
+    if _CHANGED_FROM.search(text[: old.start]):
+        return bool(_CHANGED_TO.fullmatch(text[old.end : new.start]))
+    return bool(_CHANGED_INTO.search(text[: new.start]))
+
+
+def denied_at(text: str, sp: Span) -> bool:
+    """Is the value at `sp` denied where it is said: "not (on) the 14th", "no longer
+    X", "instead of X", "X any more"?"""
+    return bool(_DENIED.search(text[: sp.start]) or _NO_LONGER_AFTER.match(text[sp.end :]))
 
 
 def _habits(text: str) -> list[re.Match[str]]:

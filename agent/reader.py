@@ -575,7 +575,7 @@ class Reader(Currency, Mentions):
                 ),
                 of_attribute=lambda r: self._of_attribute(r.candidate),
             )
-        values = ("thing", "place", "name") + (("number",) if q.current else ())
+        values = ("thing", "place", "name", "date") + (("number",) if q.current else ())
         if out and out[0].span and q.answer_type in values and not q.past:
             out = self._superseded(out, pool)  # a question about before wants the old value
         if out and out[0].span and not q.past:

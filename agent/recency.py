@@ -25,15 +25,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from language.dates import DateSpan, dates
 from validators.endings import ending_verb
 
 from .about import _about
 from .facets import QuestionFacets
 from .offered import judged_only
-from .picker import _CLAUSE_BREAK
+from .picker import _CLAUSE_BREAK, changed_to, denied_at
 from .question import Question, has_cue
 from .reading import Candidate, Reading, Subject
-from .spans import change
+from .spans import Span, change
 from .text import WORD, is_question, terms
 from .wiki import Fact, ended_last
 from .wordmatch import shared
@@ -382,6 +383,15 @@ class Currency(QuestionFacets):
             text = c.block.text
             if not _later(c, ref) or (c.block.speaker or "").lower() != speaker:
                 continue
+            if self.q.answer_type == "date":
+                if not is_question(text):
+                    moved = self._day_moved(text, c, best.when, bool(shared(topic, c.words())))
+                    if moved is not None:
+                        whole = replace(c, text=text, following="")
+                        latest = Reading(whole, best.score + 0.01, moved.shown, best.about,
+                                         when=moved.date)  # fmt: skip
+                        best, ref = latest, c
+                continue
             at = said.search(text)
             if at is None or is_question(text):
                 continue
@@ -407,6 +417,26 @@ class Currency(QuestionFacets):
                 said = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
         return latest
 
+    @staticmethod
+    def _day_moved(text: str, c: Candidate, day: dt.date | None, on_topic: bool) -> DateSpan | None:
+        """The day `text` moves `day` to: said again however it is written ("14 July
+        2026" as "the 14th july") and denied ("its not the 14th july any more its the 4th
+        of august"), or, where the question's topic is said, changed from ("moved the
+        party from the 14th july to ..."): the nearest other day said beside it."""
+        days = [d for d in dates(text, c.date) if d.date]
+        # A day and month with no year is placed by the tense of its clause: "moved it
+        # from the 3rd of september" said in June reads a September gone.
+        again = [d for d in days if d.date == day or (d.yearless and _same_day(d.date, day))]
+        if not again:
+            return None
+        old = again[0]
+        others = [d for d in days if d.date != old.date and not denied_at(text, _as_span(d))]
+        if not denied_at(text, _as_span(old)):
+            # No denial: only "from" the old day "to" the next one, where the thing asked
+            # about is said; a day once told alone that is now the start of two is moved.
+            others = [d for d in others if on_topic and changed_to(text, old, d)]
+        return min(others, key=lambda d: abs(d.start - old.start), default=None)
+
     def _time_bonus(self, c: Candidate, dated: list[dt.date]) -> float:
         q, f = self.q, c.fact
         bonus = 0.0
@@ -421,3 +451,11 @@ class Currency(QuestionFacets):
             # What holds now is what was said last.
             bonus += 0.6 * dated.index(c.date) / (len(dated) - 1)
         return bonus
+
+
+def _as_span(d: DateSpan) -> Span:
+    return Span(d.shown, d.start, d.end, d.date)
+
+
+def _same_day(a: dt.date | None, b: dt.date | None) -> bool:
+    return a is not None and b is not None and (a.month, a.day) == (b.month, b.day)

@@ -99,9 +99,13 @@ _IDENTIFIER = re.compile(
     r"(?:\(\))?(?![\w/@-])"
 )
 #: Changes of value: "switched from A to B", "replaced A with B".
+#: The verbs that say a value changed from one to another ("moved it from ... to ...").
+CHANGED = (
+    r"(?:switched|switch|moved|move|changed|change|migrated|went|upgraded|swapped|"
+    r"transferred|jumped|converted)"
+)
 _FROM_TO = re.compile(
-    r"\b(?:switched|switch|moved|move|changed|change|migrated|went|upgraded|swapped|"
-    r"transferred|jumped|converted)\s+(?:over\s+)?from\s+(.+?)\s+(?:to|for)\s+(.+?)"
+    rf"\b{CHANGED}\s+(?:over\s+)?from\s+(.+?)\s+(?:to|for)\s+(.+?)"
     r"(?=[,.;!?]|\s+(?:and|but|so|because|since|last|this|on|in)\b|$)",
     re.I,
 )

@@ -216,6 +216,19 @@ def _nearest_year(month: int, day: int, said_on: dt.date | None) -> dt.date | No
     return min(days, key=lambda d: abs((d - said_on).days)) if days else None
 
 
+def _on_weekday(month: int, day: int, wd: int, said_on: dt.date) -> dt.date | None:
+    """The day and month in the year nearest the day said (one year either side) that
+    falls on weekday `wd`, None when none does."""
+    days = []
+    for y in (said_on.year - 1, said_on.year, said_on.year + 1):
+        try:
+            days.append(dt.date(y, month, day))
+        except ValueError:
+            continue
+    fits = [d for d in days if d.weekday() == wd]
+    return min(fits, key=lambda d: abs((d - said_on).days)) if fits else None
+
+
 def _day(
     year: int | None, month: int, day: int, said_on: dt.date | None, past: bool = False
 ) -> dt.date | None:
@@ -559,7 +572,15 @@ def _written(text: str, said_on: dt.date | None, found: _Found) -> None:
                 continue
             year = int(m.group(4)) if m.group(4) else None
             day = int(m.group(day_g))
-            d = _day(year, month, day, said_on, _past_clause(text, m.start()))
+            # A day a change aims at ("moved it to the 12th september") is not dated by
+            # the tense of the change.
+            past = _past_clause(text, m.start()) and not _AIMED_AT.search(text, 0, m.start())
+            d = _day(year, month, day, said_on, past)
+            wd = weekday_number(m.group(1)) if m.group(1) else None
+            if year is None and wd is not None and said_on is not None:
+                # "thurs 12 nov": the year nearest the day said whose 12 November is a
+                # Thursday, when the tense placed it in one where it is not.
+                d = _on_weekday(month, day, wd, said_on) or d
             if d is None and (year is not None or said_on is not None or day > 31 or day < 1):
                 continue  # no such day ('31 June')
             shown = render_date(d) if d else f"{day} {MONTH_NAMES[month - 1].title()}"

@@ -61,6 +61,17 @@ def test_a_written_day_in_any_common_form(text: str, day: dt.date) -> None:
     assert text[s.start : s.end] == s.phrase
 
 
+def test_a_weekday_written_with_a_day_and_month_picks_the_year_it_falls_on() -> None:
+    # Said on 3 November 2026 in the past tense: 12 November 2026 is the Thursday.
+    said = "parents evening got moved from thurs 12 nov to thurs 19 nov"
+    assert [s.date for s in dates(said, D(2026, 11, 3))] == [D(2026, 11, 12), D(2026, 11, 19)]
+
+
+def test_a_day_a_change_aims_at_is_not_dated_by_the_tense_of_the_change() -> None:
+    said = "it was meant to be the 18th july but we moved it to the 12th september"
+    assert [s.date for s in dates(said, D(2026, 6, 1))] == [D(2026, 7, 18), D(2026, 9, 12)]
+
+
 def test_an_ambiguous_numeric_date_is_read_in_the_order_the_text_writes_its_others() -> None:
     # A British letter: its own date can only be day first, so its date of birth is too.
     letter = "Clinic date 21/10/2026. Re: patient, d.o.b. 04/07/1958, seen today."
