@@ -96,9 +96,12 @@ _WEEKDAY_ASKED = re.compile(
     r"\b(?:which|what) (?:night|evening|morning|weekday)s?\b|\bday of the week\b", re.I
 )
 _WEEKDAY_WORD = re.compile(rf"\b({'|'.join(WEEKDAY_NAMES)})s?\b", re.I)
-#: A day of the week said as a habit: in the plural, or after "every".
+#: A day of the week said as a habit: in the plural, after "every", or with a part of
+#: the day in the plural ("sunday mornings", "tuesday nights").
 _WEEKDAYS_HABIT = re.compile(
-    rf"\bevery ({'|'.join(WEEKDAY_NAMES)})\b|\b({'|'.join(WEEKDAY_NAMES)})s\b", re.I
+    rf"\bevery ({'|'.join(WEEKDAY_NAMES)})\b|\b({'|'.join(WEEKDAY_NAMES)})s\b"
+    rf"|\b({'|'.join(WEEKDAY_NAMES)})\s+(morning|afternoon|evening|night)s\b",
+    re.I,
 )
 #: Words that deny what follows them: "not tuesdays", "no longer on fridays".
 _DENIED = re.compile(
@@ -368,8 +371,12 @@ class SpanPicker:
         # one before or after the day it was said by the clause's tense; nearer than the
         # day it was mentioned.
         days = [s for s in dates(c.text, said, loose=True) if s.loose]
-        if days and _all_habitual(days, habits):
-            return _habit(c.text), False, None  # ... read loosely
+        if days and (
+            _all_habitual(days, habits) or (habits and (self.q.present or self.q.current))
+        ):
+            # ... read loosely; asked of now, a habit said beside a lone day of the week
+            # ("a saturday late on the rota, so the shop is sunday mornings") is the answer.
+            return _habit(c.text), False, None
         if days:
             sp = self._nearest(c.text, [Span(d.shown, d.start, d.end, d.date) for d in days])
             return sp.text, False, sp.date
@@ -1052,10 +1059,16 @@ def _habit(text: str) -> str | None:
     habits = _habits(text)
     if not habits:
         return None
-    days = list(dict.fromkeys((h.group(1) or h.group(2)).capitalize() for h in habits))
+    days = list(dict.fromkeys(_habit_day(h) for h in habits))
     said_days = " and ".join([", ".join(days[:-1]), days[-1]] if len(days) > 1 else days)
     at = _HABIT_TIME.match(text[habits[-1].end() :])
     return f"every {said_days}" + (f" at {at.group(1).strip()}" if at else "")
+
+
+def _habit_day(h: re.Match[str]) -> str:
+    """The day of a habit as said: "Sunday", or "Sunday morning" for "sunday mornings"."""
+    day = (h.group(1) or h.group(2) or h.group(3)).capitalize()
+    return f"{day} {h.group(4).lower()}" if h.group(4) else day
 
 
 def _all_habitual(spans: Sequence[Span | DateSpan], habits: list[re.Match[str]]) -> bool:

@@ -21,6 +21,12 @@ SAID = [
         "2026-06-16",
         ["swimming got moved, its fridays now at 4.30 not wednesdays, which suits me better tbh"],
     ),
+    (
+        "2026-07-01",
+        [
+            "theres a saturday late on the rota most weeks so ive switched mums big shop to sunday mornings"
+        ],
+    ),
 ]
 
 
@@ -37,3 +43,8 @@ def test_a_day_denied_is_no_longer_the_habit(memory) -> None:
 def test_a_habit_said_before_is_no_day_in_the_calendar(memory) -> None:
     out = first_line(memory, "what day were the swimming lessons before they moved?")
     assert out.startswith("every Wednesday"), out
+
+
+def test_a_day_with_a_part_of_the_day_in_the_plural_is_a_habit(memory) -> None:
+    out = first_line(memory, "what day do i do mums shopping now?")
+    assert out.startswith("every Sunday morning"), out
