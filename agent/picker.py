@@ -1060,6 +1060,8 @@ def _habit(text: str) -> str | None:
     if not habits:
         return None
     days = list(dict.fromkeys(_habit_day(h) for h in habits))
+    # "saturdays ... saturday mornings": the day once, as its narrower part
+    days = [d for d in days if not any(o != d and o.startswith(f"{d} ") for o in days)]
     said_days = " and ".join([", ".join(days[:-1]), days[-1]] if len(days) > 1 else days)
     at = _HABIT_TIME.match(text[habits[-1].end() :])
     return f"every {said_days}" + (f" at {at.group(1).strip()}" if at else "")

@@ -268,8 +268,21 @@ def analyse(text: str) -> Question:
         present=_present(low),
         choices=choices,
         order=order,
-        head=kind[-1] if kind and kind[-1] not in type_nouns() else None,
+        head=kind[-1]
+        if kind and kind[-1] not in type_nouns() and not _verb_asked(toks, kind)
+        else None,
     )
+
+
+def _verb_asked(toks: list[str], kind: tuple[str, ...]) -> bool:
+    """Is the word after what/which a verb that says what happened, by the tagger ("what
+    happened to moth?", "what broke on the car?"): an event asked, no kind of thing?"""
+    if len(kind) != 1:
+        return False
+    from language.nlp import parse
+
+    doc = parse([" ".join(toks)])[0]
+    return any(t.lower_ == kind[0] and t.tag_ in _FINITE for t in doc)
 
 
 def asks_job_alone(q: Question, whom: set[str]) -> bool:
