@@ -121,3 +121,14 @@ def test_the_kind_asked_ends_at_the_verb_after_it() -> None:
     assert analyse("what dog walker came on monday?").head == "walker"
     assert analyse("which running club do you go to?").head == "club"
     assert analyse("which city flooded last spring?").answer_type == "place"
+
+
+def test_a_verb_right_after_what_asks_an_event_not_a_kind() -> None:
+    """ "what happened to moth?" asks what happened, answered by the sentence that says
+    it: no kind of thing called "happened" whose name a word of the sentence could be."""
+    from agent.question import analyse
+
+    assert analyse("what happened to biscuit?").head is None
+    assert analyse("what broke on the van last week").head is None
+    assert analyse("what fitted sheet did i order").head == "sheet"
+    assert analyse("what car does jo drive").head == "car"
