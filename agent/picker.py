@@ -24,7 +24,7 @@ from language.dates import (
     is_date_word,
     render_date,
 )
-from language.names import TITLES, may_name
+from language.names import TITLES, given_names, known_word, may_name
 from validators.endings import ending_verb
 from validators.lexicon import (
     base_forms,
@@ -305,6 +305,24 @@ class SpanPicker:
         return kind == "place" or (
             kind == "thing" and bool(head) and not asks_someone(self.similarity, head or "")
         )
+
+    @cached_property
+    def _asks_someone_by_name(self) -> bool:
+        """The question asks who someone is ("who was my line manager?")."""
+        return self.q.answer_type == "name" and self.q.wh in ("who", "whom")
+
+    def _may_be_someone(self, written: str, low: str, text: str) -> bool:
+        """Asked who, may the name be someone's? Not a lone dictionary word in lower case
+        that is no given name ("band 5 in the aseptic unit"), nor a name with no given
+        name in it that the sentence uses as a place or a thing ("start at the BRI on
+        monday"); someone memory knows always may."""
+        if low in self.known_people:
+            return True
+        if _word_not_name(written, low):
+            return False
+        if self.similarity is None or any(w in given_names() for w in WORD.findall(low)):
+            return True
+        return not any(reads_as(self.similarity, text, written, k) for k in ("place", "thing"))
 
     @cached_property
     def _asks_an_animal(self) -> bool:
@@ -724,6 +742,9 @@ class SpanPicker:
             return False  # a capitalized ordinary word ("Book me the aisle seat")
         if kind == "place" and _no_place_name(low):
             return False
+        written = text[n.start : n.end]
+        if self._asks_someone_by_name and not self._may_be_someone(written, low, text):
+            return False
         if kind == "name" and not re.search(r"[^\W\d_]", low):
             return False  # "Metacam 1.5 mg/ml ... for dogs": a dose, no dog's name
         # Someone memory knows, or named after the word for who they are ("my sister
@@ -1078,6 +1099,12 @@ def _all_habitual(spans: Sequence[Span | DateSpan], habits: list[re.Match[str]])
     return bool(habits) and all(
         any(sp.start < h.end() and h.start() < sp.end for h in habits) for sp in spans
     )
+
+
+def _word_not_name(said: str, low: str) -> bool:
+    """A single word written in lower case that a dictionary lists and no list of given
+    names does: "aseptic", not "gemma" or "priya"."""
+    return said == low and " " not in low and known_word(low) and low not in given_names()
 
 
 def _no_place_name(text: str) -> bool:
