@@ -148,6 +148,10 @@ class Reader(Currency, Mentions):
             topic = self._acts_as_kinds(topic, set(q.terms) & types, said)
         else:
             topic = own_topic(asked)
+        if topic and topic <= _describing_terms(q.text):
+            # "whats my salary at the new job": "new" says which job, it is no topic; the
+            # words of the kind asked (salary, job) are what a sentence must say.
+            topic |= (asked & types) - names
         # Past a resolved hop, the words that named it ("my brother") answer nothing.
         topic -= self.subj.covered
         if self.subj.resolved:  # nor does the name of whose relative it is
@@ -840,6 +844,13 @@ def _named_beside(readings: list[Reading], of_kind: Callable[[Reading], bool]) -
         return readings
     _, i = min(beside)
     return [readings[i], *readings[:i], *readings[i + 1 :]]
+
+
+def _describing_terms(text: str) -> set[str]:
+    """The terms of the question's words the tagger reads as adjectives ("new", "old")."""
+    from language.nlp import parse
+
+    return {t for tok in parse([text.lower()])[0] if tok.pos_ == "ADJ" for t in terms(tok.text)}
 
 
 def _turn(c: Candidate) -> tuple[str, int]:
