@@ -158,9 +158,13 @@ def analyse(text: str) -> Question:
         answer_type = "frequency"
     elif re.search(r"\bhow long\b", low):
         answer_type = "duration"
-    elif re.search(r"\bdo(es)? for (a )?(living|work)\b", low) or (
-        # "who was my boss at the job i left?" asks for someone, though "job" is said
-        wh not in ("who", "whom") and any(kinds.get(t) == "occupation" for t in toks)
+    elif (
+        re.search(r"\bdo(es)? for (a )?(living|work)\b", low)
+        or _asks_what_one_does(low)
+        or (
+            # "who was my boss at the job i left?" asks for someone, though "job" is said
+            wh not in ("who", "whom") and any(kinds.get(t) == "occupation" for t in toks)
+        )
     ):
         answer_type = "occupation"
     elif wh in ("who", "whom") or says_name_asked(low):
@@ -272,6 +276,15 @@ def analyse(text: str) -> Question:
         if kind and kind[-1] not in type_nouns() and not _verb_asked(toks, kind)
         else None,
     )
+
+
+#: "what does sam do?", "what do your parents do": "do" last, with nothing it is done
+#: to or when, asks what someone does for a living.
+_WHAT_ONE_DOES = re.compile(r"^what (?:does|do) (?:[\w'-]+ ){1,3}do\W*$")
+
+
+def _asks_what_one_does(low: str) -> bool:
+    return _WHAT_ONE_DOES.match(low.strip()) is not None
 
 
 def _verb_asked(toks: list[str], kind: tuple[str, ...]) -> bool:

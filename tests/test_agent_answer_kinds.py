@@ -132,3 +132,12 @@ def test_a_verb_right_after_what_asks_an_event_not_a_kind() -> None:
     assert analyse("what broke on the van last week").head is None
     assert analyse("what fitted sheet did i order").head == "sheet"
     assert analyse("what car does jo drive").head == "car"
+
+
+def test_what_someone_does_with_nothing_after_asks_a_job() -> None:
+    from agent.question import analyse
+
+    assert analyse("what does sam do?").answer_type == "occupation"
+    assert analyse("what do your parents do").answer_type == "occupation"
+    assert analyse("what does sam do on saturdays?").answer_type != "occupation"
+    assert analyse("what did i do").answer_type != "occupation"
