@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -44,7 +45,7 @@ from .kinds import an_animal_and_no_one, capitalised_within, job_phrases, noun_s
 from .labels import Labels, field_of, fields
 from .measures import is_ordinal, measured_amounts
 from .offered import of_another_thing
-from .question import Question
+from .question import Question, how_degree
 from .slots import Asked, Fill, asked_slot, fill, reported, said_of_another
 from .someone import asks_someone, reads_as
 from .spans import (
@@ -220,6 +221,11 @@ class SpanPicker:
             found = [a for a in found if not self._time_span(a)]
             if _HOW_MUCH_MANY.search(self.q.text):
                 found = [a for a in found if not is_ordinal(a)] or found
+            if "old" in how_degree(self.q.text):
+                # "how old is josh?": "his 10th birthday" says 10; another ordinal no age
+                found = [
+                    _age_said(s, a) for a in found if not is_ordinal(a) or _age_said(s, a) is not a
+                ] or found
             if self._measured and _HOW_MUCH.search(self.q.text):
                 # "how much flour?" is answered with a unit ("500 g"); a bare number
                 # ("loaf 3", "batch 7") numbers something, a weak answer at best.
@@ -1086,6 +1092,17 @@ def _habit(text: str) -> str | None:
     said_days = " and ".join([", ".join(days[:-1]), days[-1]] if len(days) > 1 else days)
     at = _HABIT_TIME.match(text[habits[-1].end() :])
     return f"every {said_days}" + (f" at {at.group(1).strip()}" if at else "")
+
+
+#: What an ordinal numbers when it says an age: "his 10th birthday", "her 90th".
+_BIRTHDAY = re.compile(r"\s+(?:birthday|bday|b-day)\b", re.I)
+
+
+def _age_said(s: str, a: Span) -> Span:
+    """The age an ordinal before "birthday" says ("10th birthday": 10), else `a` itself."""
+    if is_ordinal(a) and _BIRTHDAY.match(s[a.end :]):
+        return replace(a, text=re.sub(r"(?i)(?:st|nd|rd|th)$", "", a.text))
+    return a
 
 
 def _habit_day(h: re.Match[str]) -> str:

@@ -27,6 +27,7 @@ SAID = [
         ],
     ),
     ("2026-04-20", ["took dylan to the natural history museum for his birthday, he loved it"]),
+    ("2026-05-09", ["my niece ffion had her 16th birthday on the 3rd, cant believe it"]),
 ]
 
 
@@ -53,3 +54,9 @@ def test_a_weight_asked_is_answered_in_weight(memory) -> None:
 def test_how_old_asks_a_number_not_the_word(memory) -> None:
     out = first_line(memory, "how old is dylan?")
     assert out.startswith("7"), out
+
+
+def test_an_ordinal_birthday_says_the_age(memory) -> None:
+    # the "3rd" is a day of the month, the "16th" before "birthday" an age
+    out = first_line(memory, "how old is ffion?")
+    assert out.startswith("16 "), out
