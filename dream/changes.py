@@ -336,7 +336,11 @@ def _boss_role(noun: Any) -> bool:
     before it)."""
     # a name hung on it as a possessor is the misread "lorna's the head nurse"
     dets = [c for c in noun.children if c.dep_ == "det" or (c.dep_ == "poss" and c.is_stop)]
-    if len(dets) != 1 or dets[0].lower_ != "the" or kind_noun(noun.lemma_.lower()) != "person":
+    # "manager's a woman called denise": chat drops the article of a singular noun that
+    # opens its sentence, where "the" is meant
+    bare = not dets and noun.tag_ == "NN" and noun.left_edge.i == noun.sent.start
+    the = bare or (len(dets) == 1 and dets[0].lower_ == "the")
+    if not the or kind_noun(noun.lemma_.lower()) != "person":
         return False
     words = [noun, *(c for c in noun.children if c.dep_ == "compound")]
     return any(over_someone(w.lemma_.lower()) for w in words)

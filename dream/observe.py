@@ -38,6 +38,7 @@ from language.names import chat_words, known_word, names_nobody, stands_for_a_ve
 from language.person import (
     clean_text,
     is_bare_contraction,
+    restore_copula,
     restore_subject,
     rewrite_third_person,
 )
@@ -299,7 +300,7 @@ class StatementReader:
             return out
         topics = self.topic.label(vectors[keep])
         texts, raws = [rows[i].text for i in keep], [rows[i].sent for i in keep]
-        texts, docs = restore_subject(texts, parse(texts))
+        texts, docs = restore_subject(*restore_copula(texts, parse(texts)))
         paths, skips = [rows[i].path for i in keep], [rows[i].names for i in keep]
         self.named = find_names(texts, raws, paths, skips, docs, self.embedder, self.pages)
         chatter = chatter_tokens(docs, self.embedder, self.kind)
@@ -334,6 +335,10 @@ class StatementReader:
             # A fragment with no verb and no one in it ("goodbye X, hello Y") is the
             # speaker's own aside: no page line of its own, but its values are read.
             aside = not any(t.pos_ in ("VERB", "AUX") for t in doc) and len(doc) > 3
+            if not parts and every and any(ch.possessed for ch in read_changes(doc)):
+                # "managers a woman called denise, shes alright but ...": no "I" and no
+                # entity, yet the sentence says who someone of the speaker's is
+                parts = every
             if not parts:
                 continue
             # Naming nobody the parse found, a statement may still name a page this run
