@@ -24,7 +24,7 @@ RELATIONS = _words(
     """wife husband partner spouse fiance fiancee fiancé fiancée girlfriend boyfriend
     sister brother sibling twin mother mom mum father dad parent son daughter child kid
     stepmother stepfather stepsister stepbrother stepson stepdaughter half-sister
-    half-brother mother-in-law father-in-law sister-in-law brother-in-law
+    half-brother mother-in-law father-in-law sister-in-law brother-in-law son-in-law daughter-in-law
     grandmother grandma granny grandfather grandpa grandson granddaughter
     cousin aunt uncle niece nephew godmother godfather goddaughter godson
     friend best_friend close_friend old_friend childhood_friend
@@ -38,6 +38,7 @@ RELATION_SHORTHAND = {
     "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "sis": "sister",
     "bro": "brother", "hubs": "husband", "wifey": "wife", "mil": "mother-in-law",
     "fil": "father-in-law", "bil": "brother-in-law", "sil": "sister-in-law",
+    "dil": "daughter-in-law",
     "stepmom": "stepmother", "stepdad": "stepfather", "grandad": "grandfather",
 }  # fmt: skip
 RELATIONS = RELATIONS | frozenset(RELATION_SHORTHAND) | frozenset(["ex"])

@@ -165,6 +165,8 @@ def uses_in(
         low = t.text
         if not low.islower() or low in skip or stands_for_a_verb(t):
             continue  # "tryna get back in shape": a verb run together with its "to"
+        if low in _RELATION_WORDS:
+            continue  # "dil finally came round": who she is to the speaker, no name
         dictionary = not looks_like_name(low)
         if marked and t.i in marked:
             use = Use(row, path, low, t.idx, t.idx + len(t.text), "person", dictionary=dictionary)
