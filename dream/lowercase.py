@@ -60,6 +60,7 @@ from .lexicon import (
     SINGLE_RELATIONS,
     apostrophe_dropped,
     is_pet,
+    kind_noun,
 )
 
 #: A subject named as a person in this many sessions is a name (as `observe.MIN_SESSIONS`).
@@ -172,7 +173,7 @@ def uses_in(
             use = Use(row, path, low, t.idx, t.idx + len(t.text), "person", dictionary=dictionary)
             use.relation, use.mine, use.compound = marked[t.i]
         else:
-            if dictionary and not _dictionary_candidate(t):
+            if dictionary and not _dictionary_candidate(t) and not _set_off_name(t):
                 continue
             if t.ent_type_ and t.ent_type_ not in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP"):
                 continue  # a date, an amount
@@ -213,7 +214,10 @@ def _said_to_be(t: Any) -> bool:
         # new manager is ...", where the relation is the subject of a clause of its own
         after = t.doc[t.i + 2 : t.i + 5]
         kinds += [r for r in after if r.dep_ not in ("nsubj", "nsubjpass") and _is_relation(r)]
-    return any(_is_relation(k) and _the_speakers(k) for k in kinds)
+    if any(_is_relation(k) and _the_speakers(k) for k in kinds):
+        return True
+    # "a little girl on tuesday, 7lb 2oz, poppy, ...": said to be a person, someone's
+    return _set_off_after(t) is not None
 
 
 def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
@@ -448,7 +452,38 @@ def _relation(t: Any) -> tuple[str | None, bool]:
     kind = _kind_named(t)
     if kind is not None and _is_relation(kind):
         return found(kind)
+    person = _set_off_after(t)
+    if person is not None:
+        return found(person)
     return None, False
+
+
+def _set_off_name(t: Any) -> bool:
+    """A word of letters, set off by commas after a kind of person (`_set_off_after`),
+    however the tagger read it ("poppy" as an adjective)."""
+    low = t.text
+    if len(low) < 3 or not low.isalpha() or names_nobody(low) or _relation_word(low):
+        return False
+    return _set_off_after(t) is not None
+
+
+def _set_off_after(t: Any) -> Any:
+    """The kind of person a name set off by commas is said to be, further back in its
+    clause, past the details between ("she had a little girl on tuesday, 7lb 2oz, mabli,
+    after her nan": the girl): the nearest noun before it that is, to WordNet, a kind of
+    person, with no verb between them. None when the word is set off from no such noun."""
+    doc = t.doc
+    if t.i < 2 or doc[t.i - 1].text != ",":
+        return None
+    after = doc[t.i + 1] if t.i + 1 < len(doc) else None
+    if after is not None and after.text not in (",", ".", "!", ";", "-", "–"):
+        return None  # "..., poppy came round": the subject of a clause of its own
+    for w in reversed(doc[t.sent.start : t.i - 1]):
+        if w.pos_ in ("VERB", "AUX"):
+            return None
+        if w.pos_ == "NOUN" and kind_noun(w.lemma_.lower()) == "person":
+            return w
+    return None
 
 
 def _names_next(r: Any) -> bool:
