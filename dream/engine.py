@@ -232,6 +232,10 @@ class WikiBuilder:
                 changed = page.end_fact(cur.attr, obs.when, cite)
                 self.changes.add((here, page.path, cur.attr.casefold()))
                 self._close_backlink(page, cur.value, cur.since, obs.when, cite)
+                if changed and obs.when and cur.attr.casefold() == "employer":
+                    # "put my notice in at X": whoever one answered to there goes too
+                    # (cited to this turn, not the earlier one that named X)
+                    self._end_superiors(page, obs.when, obs.when, cite[:1])
             # "ended" ("the old corolla finally died"): the value ends whether or not the
             # page had it; one the page never had goes to History with the day it ended.
             elif (
