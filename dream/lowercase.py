@@ -60,7 +60,6 @@ from .lexicon import (
     SINGLE_RELATIONS,
     apostrophe_dropped,
     is_pet,
-    kind_noun,
 )
 
 #: A subject named as a person in this many sessions is a name (as `observe.MIN_SESSIONS`).
@@ -471,18 +470,22 @@ def _set_off_after(t: Any) -> Any:
     """The kind of person a name set off by commas is said to be, further back in its
     clause, past the details between ("she had a little girl on tuesday, 7lb 2oz, mabli,
     after her nan": the girl): the nearest noun before it that is, to WordNet, a kind of
-    person, with no verb between them. None when the word is set off from no such noun."""
+    person in its usual sense, with no verb between them. None when the word is set off
+    from no such noun, or is an item of a list after its label ("...: kettle, toaster,
+    bins")."""
     doc = t.doc
     if t.i < 2 or doc[t.i - 1].text != ",":
         return None
     after = doc[t.i + 1] if t.i + 1 < len(doc) else None
     if after is not None and after.text not in (",", ".", "!", ";", "-", "–"):
         return None  # "..., poppy came round": the subject of a clause of its own
+    if any(w.text == ":" for w in doc[t.sent.start : t.i]):
+        return None  # "stuff for the flat: kettle, toaster, bins": a list's items
     for w in reversed(doc[t.sent.start : t.i - 1]):
         if w.pos_ in ("VERB", "AUX"):
-            return None
-        if w.pos_ == "NOUN" and kind_noun(w.lemma_.lower()) == "person":
-            return w
+            return None  # a clause of its own
+        if w.pos_ == "NOUN" and primarily_someone(w.lemma_.lower()) == "person":
+            return w  # in its usual sense: a toaster is someone to WordNet, rarely
     return None
 
 

@@ -190,6 +190,18 @@ def _shorten(text: str) -> str:
     return " ".join(words).rstrip(",")
 
 
+def _enumerated(doc: Any) -> bool:
+    """The fragment is a label and a list of what it heads: a colon followed by three
+    or more items, separated by commas (or the last by "and"), with no verb anywhere."""
+    for colon in (t for t in doc if t.text == ":"):
+        after = doc[colon.i + 1 : colon.sent.end]
+        commas = sum(1 for t in after if t.text == "," or t.lower_ in ("and", "&"))
+        items = sum(1 for t in after if t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM"))
+        if commas >= 2 and items >= 3:
+            return True
+    return False
+
+
 def _is_name(text: str) -> bool:
     words = text.split()
     return (
@@ -368,6 +380,13 @@ class StatementReader:
                 # "the old corolla finally died", "quit rugby after the knee thing, physio
                 # said ...": no "I", yet the speaker's own values start and end there
                 asides.append((st, doc))
+                continue
+            if aside and _enumerated(doc):
+                # "list for aldi: eggs, milk, bread", "List of stuff for the new flat:
+                # kettle, toaster, bins": a label and the items it heads, no clause that
+                # starts or ends anything; the label is no old value of the last item
+                st.on_pages = st.on_pages and bool(entities)
+                out[r.path].append(st)
                 continue
             if aside and not (first_person or entities):
                 st.on_pages, st.margin = False, min(margin, MIN_MARGIN)

@@ -3,7 +3,7 @@
 before "my manager" with no commas, "managers a woman called denise" with the
 apostrophe dropped, a job left with no new one (its manager goes with it), "dil" for a
 daughter-in-law, a greeting that no dictionary lists, and a baby's name set off by
-commas after the details of the birth."""
+commas after the details of the birth, and a list under its label."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ SAID = [
     ("2026-02-10", ["she had a little girl on tuesday, 7lb 2oz, poppy, after her nan"]),
     ("2026-02-17", ["handed my notice in at greystone, last day friday. no idea what im "
                     "doing next lol"]),
+    ("2026-03-02", ["List of stuff for the new flat: kettle, toaster, bins"]),
     ("2026-03-09", ["started at the bakery on crane street last week"]),
     ("2026-03-16", ["managers a woman called denise, shes alright but very strict about "
                     "breaks"]),
@@ -62,6 +63,15 @@ def test_a_relation_in_shorthand_and_a_greeting_are_no_one(memory) -> None:
     assert "Dil" not in people and "Hiya" not in people, sorted(people)
     profile = _profile(memory).split("## Citations")[0]
     assert "Dil" not in profile and "Hiya" not in profile, profile
+
+
+def test_a_list_under_its_label_is_no_value(memory) -> None:
+    """ "List of stuff for the new flat: kettle, toaster, bins": a label and its items,
+    no change from a "List" to "bins", and "bins" (set off after "toaster", a person to
+    WordNet) is no one."""
+    profile = _profile(memory).split("## Citations")[0]
+    assert "List" not in profile and "bins" not in profile.lower(), profile
+    assert not (memory / "knowledge/people/Bins.md").exists()
 
 
 def test_a_babys_name_set_off_after_the_birth(memory) -> None:
