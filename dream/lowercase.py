@@ -463,6 +463,8 @@ def _set_off_name(t: Any) -> bool:
     low = t.text
     if len(low) < 3 or not low.isalpha() or names_nobody(low) or _relation_word(low):
         return False
+    if primarily_someone(low) or primarily_someone(t.lemma_.lower()):
+        return False  # "at the childrens hospital, radiographer, ...": what she is
     return _set_off_after(t) is not None
 
 
@@ -484,6 +486,8 @@ def _set_off_after(t: Any) -> Any:
     for w in reversed(doc[t.sent.start : t.i - 1]):
         if w.pos_ in ("VERB", "AUX"):
             return None  # a clause of its own
+        if w.dep_ in ("compound", "poss", "nmod", "amod"):
+            continue  # "the childrens hospital": a word of another noun's phrase
         if w.pos_ == "NOUN" and primarily_someone(w.lemma_.lower()) == "person":
             return w  # in its usual sense: a toaster is someone to WordNet, rarely
     return None
