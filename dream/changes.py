@@ -338,7 +338,11 @@ def _boss_role(noun: Any) -> bool:
     dets = [c for c in noun.children if c.dep_ == "det" or (c.dep_ == "poss" and c.is_stop)]
     # "manager's a woman called denise": chat drops the article of a singular noun that
     # opens its sentence, where "the" is meant
-    bare = not dets and noun.tag_ == "NN" and noun.left_edge.i == noun.sent.start
+    bare = (
+        noun.tag_ == "NN"
+        and noun.left_edge.i == noun.sent.start
+        and not any(c.dep_ in ("det", "poss") for c in noun.children)
+    )
     the = bare or (len(dets) == 1 and dets[0].lower_ == "the")
     if not the or kind_noun(noun.lemma_.lower()) != "person":
         return False
