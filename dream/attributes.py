@@ -164,6 +164,8 @@ def _named(span: Any, names: set[str]) -> bool:
         return True  # "a pixel 6": a dictionary word with a model's number
     words = [t for t in span if t.pos_ in ("PROPN", "NOUN", "X")] or list(span)
     for t in words:
+        if t.lower_ in RELATIONS:
+            continue  # "dil" (daughter-in-law), "sis": who someone is, no name
         if t.lower_ in names or (
             t.text[:1].isupper() and not t.is_sent_start and t.pos_ == "PROPN"
         ):

@@ -38,7 +38,7 @@ from validators.lexicon import (
     primarily_someone,
 )
 
-from .lexicon import apostrophe_dropped, called_out, kind_noun
+from .lexicon import apostrophe_dropped, called_out, greets, kind_noun
 
 #: Verbs that trade one value for another ("from X to Y", "X with/for Y").
 CHANGE_VERBS = {"switch", "change", "move", "replace", "swap", "trade", "migrate", "upgrade",
@@ -336,7 +336,15 @@ def _boss_role(noun: Any) -> bool:
     before it)."""
     # a name hung on it as a possessor is the misread "lorna's the head nurse"
     dets = [c for c in noun.children if c.dep_ == "det" or (c.dep_ == "poss" and c.is_stop)]
-    if len(dets) != 1 or dets[0].lower_ != "the" or kind_noun(noun.lemma_.lower()) != "person":
+    # "manager's a woman called denise": chat drops the article of a singular noun that
+    # opens its sentence, where "the" is meant
+    bare = (
+        noun.tag_ == "NN"
+        and noun.left_edge.i == noun.sent.start
+        and not any(c.dep_ in ("det", "poss") for c in noun.children)
+    )
+    the = bare or (len(dets) == 1 and dets[0].lower_ == "the")
+    if not the or kind_noun(noun.lemma_.lower()) != "person":
         return False
     words = [noun, *(c for c in noun.children if c.dep_ == "compound")]
     return any(over_someone(w.lemma_.lower()) for w in words)
@@ -395,6 +403,8 @@ def _role_is_called(doc: Any) -> list[tuple[Any, Any]]:
 def _a_name(tok: Any) -> bool:
     """A proper noun or an entity, or a word no dictionary knows that may be a name
     ("tomasz" typed in lower case, read by the parser as a common noun)."""
+    if greets(tok.lower_):
+        return False  # "hiya my granddaughter ...": a greeting, however it was tagged
     if tok.pos_ == "PROPN" or tok.ent_type_:
         return True
     return tok.is_alpha and not known_word(tok.lower_) and may_name(tok.lower_)
@@ -406,6 +416,10 @@ def _appositions(doc: Any) -> list[Change]:
     out = []
     pairs = [(tok.head, tok) for tok in doc if tok.dep_ == "appos"] + _set_before(doc)
     pairs += _named_as_role(doc)
+    # "priya my manager at greystone said ...": a name that opens its sentence before
+    # "my <role>" is said to be that one, however the parser tagged the lower-case name
+    loose = _before_mine(doc)
+    pairs += loose
     for head, tok in pairs:
         if _negated(head):
             continue
@@ -418,7 +432,11 @@ def _appositions(doc: Any) -> list[Change]:
             # "met gordon the head chef at dinner": someone met, not one's own head
             over = value.dep_ not in ("dobj", "obj", "pobj", "dative") and _boss_role(owned)
             new_role = owned.pos_ == "NOUN" and (_new_role(owned) or over)
-            named = _a_name(value) if new_role else value.pos_ == "PROPN" or value.ent_type_
+            named = (
+                _a_name(value)
+                if new_role or (head, tok) in loose
+                else value.pos_ == "PROPN" or value.ent_type_
+            )
             if (mine or new_role) and owned.pos_ == "NOUN" and named:
                 if value.ent_type_ in _TIMES or called_out(value.doc[value.i : value.i + 1]):
                     continue  # "Yeah, Caroline, my family's been great": whom it is said to
@@ -451,6 +469,42 @@ def _set_before(doc: Any) -> list[tuple[Any, Any]]:
         # dictionary knows that may be a name is one, whatever its tag
         if name.pos_ not in _FUNCTION_POS and _a_name(name) and not names_nobody(name.lower_):
             out.append((det.head, name))
+    return out
+
+
+#: Parts of speech that may stand before a name opening its clause: "so priya my boss ..."
+_OPENING_POS = frozenset(["CCONJ", "INTJ", "ADV", "PUNCT", "SPACE"])
+
+
+def _before_mine(doc: Any) -> list[tuple[Any, Any]]:
+    """A name that opens its sentence, set straight before "my <someone>" ("priya my
+    manager at greystone said i can swap", "dave my boss is retiring"): an apposition,
+    written without its commas, that the parser of lower-case chat reads as a verb and
+    its object or two loose phrases. The noun must be a kind of person by WordNet, and
+    the word a name (`_a_name`): "told my manager" has a verb a dictionary knows.
+    (noun, name) pairs."""
+    out = []
+    for poss in doc:
+        if poss.lower_ not in ("my", "our") or poss.dep_ != "poss" or poss.i < 1:
+            continue
+        noun = poss.head
+        if noun.pos_ != "NOUN" or noun.i <= poss.i or kind_noun(noun.lemma_.lower()) != "person":
+            continue
+        if any(t.i != noun.i and t.pos_ in ("NOUN", "PROPN") for t in doc[poss.i + 1 : noun.i]):
+            continue  # "my sister's boyfriend": the noun is no one of the speaker's own
+        name = doc[poss.i - 1]
+        if name.dep_ == "appos" or noun.dep_ == "appos":
+            continue  # the parser's own apposition is read as such
+        opening = all(t.pos_ in _OPENING_POS for t in doc[name.sent.start : name.i])
+        if (
+            opening
+            and name.pos_ not in _FUNCTION_POS
+            and name.is_alpha
+            and _a_name(name)
+            and not names_nobody(name.lower_)
+            and not names_a_place(name.lower_)
+        ):
+            out.append((noun, name))
     return out
 
 

@@ -232,6 +232,10 @@ class WikiBuilder:
                 changed = page.end_fact(cur.attr, obs.when, cite)
                 self.changes.add((here, page.path, cur.attr.casefold()))
                 self._close_backlink(page, cur.value, cur.since, obs.when, cite)
+                if changed and obs.when and cur.attr.casefold() == "employer":
+                    # "put my notice in at X": whoever one answered to there goes too
+                    # (cited to this turn, not the earlier one that named X)
+                    self._end_superiors(page, obs.when, obs.when, cite[:1])
             # "ended" ("the old corolla finally died"): the value ends whether or not the
             # page had it; one the page never had goes to History with the day it ended.
             elif (
@@ -242,6 +246,15 @@ class WikiBuilder:
                 before = len(page.sections.get("History", []))
                 page.add_history(Fact(obs.attr, text, None, obs.when, cite))
                 changed = len(page.sections["History"]) != before
+        elif obs.kind == "end_job" and obs.when is not None:
+            # "handed my notice in at the hotel, last day friday": the job ends with no
+            # new one named, and whoever the speaker answered to there with it
+            for attr in ("Employer", "Role"):
+                cur = page.current(attr)
+                if cur is not None and (cur.since is None or cur.since <= obs.when):
+                    changed = page.end_fact(cur.attr, obs.when, cite) or changed
+                    self._close_backlink(page, cur.value, cur.since, obs.when, cite)
+            changed = self._end_superiors(page, obs.when, obs.when, cite) or changed
         elif obs.kind == "end_attr" and obs.attr:
             # "Role" ends with the job it belonged to, when this block changed the job.
             if (here, page.path, "employer") in self.changes:

@@ -27,6 +27,7 @@ from .lexicon import (
     RELATIONS,
     SINGLE_RELATIONS,
     TOOL_HEADS,
+    greets,
     is_occupation,
     is_pet,
     kind_noun,
@@ -97,8 +98,8 @@ def is_ai(role: str, speaker: str | None) -> bool:
 def clean_name(name: str) -> str | None:
     name = re.sub(r"(?:['’]s)?[.'’,]*$", "", name.strip())
     words = name.split()
-    while words and words[0] in NOT_NAMES:
-        words = words[1:]
+    while words and (words[0] in NOT_NAMES or greets(words[0])):
+        words = words[1:]  # "Hiya": a greeting, no name (`lexicon.greets`)
     while words and words[-1] in NOT_NAMES:
         words = words[:-1]
     if not words or len(words) > 5:

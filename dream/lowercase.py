@@ -165,12 +165,14 @@ def uses_in(
         low = t.text
         if not low.islower() or low in skip or stands_for_a_verb(t):
             continue  # "tryna get back in shape": a verb run together with its "to"
+        if low in _RELATION_WORDS:
+            continue  # "dil finally came round": who she is to the speaker, no name
         dictionary = not looks_like_name(low)
         if marked and t.i in marked:
             use = Use(row, path, low, t.idx, t.idx + len(t.text), "person", dictionary=dictionary)
             use.relation, use.mine, use.compound = marked[t.i]
         else:
-            if dictionary and not _dictionary_candidate(t):
+            if dictionary and not _dictionary_candidate(t) and not _set_off_name(t):
                 continue
             if t.ent_type_ and t.ent_type_ not in ("PERSON", "ORG", "GPE", "PRODUCT", "NORP"):
                 continue  # a date, an amount
@@ -211,7 +213,10 @@ def _said_to_be(t: Any) -> bool:
         # new manager is ...", where the relation is the subject of a clause of its own
         after = t.doc[t.i + 2 : t.i + 5]
         kinds += [r for r in after if r.dep_ not in ("nsubj", "nsubjpass") and _is_relation(r)]
-    return any(_is_relation(k) and _the_speakers(k) for k in kinds)
+    if any(_is_relation(k) and _the_speakers(k) for k in kinds):
+        return True
+    # "a little girl on tuesday, 7lb 2oz, poppy, ...": said to be a person, someone's
+    return _set_off_after(t) is not None
 
 
 def relation_marked(docs: list[Any]) -> list[dict[int, tuple[str, bool, bool]]]:
@@ -446,7 +451,46 @@ def _relation(t: Any) -> tuple[str | None, bool]:
     kind = _kind_named(t)
     if kind is not None and _is_relation(kind):
         return found(kind)
+    person = _set_off_after(t)
+    if person is not None:
+        return found(person)
     return None, False
+
+
+def _set_off_name(t: Any) -> bool:
+    """A word of letters, set off by commas after a kind of person (`_set_off_after`),
+    however the tagger read it ("poppy" as an adjective)."""
+    low = t.text
+    if len(low) < 3 or not low.isalpha() or names_nobody(low) or _relation_word(low):
+        return False
+    if primarily_someone(low) or primarily_someone(t.lemma_.lower()):
+        return False  # "at the childrens hospital, radiographer, ...": what she is
+    return _set_off_after(t) is not None
+
+
+def _set_off_after(t: Any) -> Any:
+    """The kind of person a name set off by commas is said to be, further back in its
+    clause, past the details between ("she had a little girl on tuesday, 7lb 2oz, mabli,
+    after her nan": the girl): the nearest noun before it that is, to WordNet, a kind of
+    person in its usual sense, with no verb between them. None when the word is set off
+    from no such noun, or is an item of a list after its label ("...: kettle, toaster,
+    bins")."""
+    doc = t.doc
+    if t.i < 2 or doc[t.i - 1].text != ",":
+        return None
+    after = doc[t.i + 1] if t.i + 1 < len(doc) else None
+    if after is not None and after.text not in (",", ".", "!", ";", "-", "–"):
+        return None  # "..., poppy came round": the subject of a clause of its own
+    if any(w.text == ":" for w in doc[t.sent.start : t.i]):
+        return None  # "stuff for the flat: kettle, toaster, bins": a list's items
+    for w in reversed(doc[t.sent.start : t.i - 1]):
+        if w.pos_ in ("VERB", "AUX"):
+            return None  # a clause of its own
+        if w.dep_ in ("compound", "poss", "nmod", "amod"):
+            continue  # "the childrens hospital": a word of another noun's phrase
+        if w.pos_ == "NOUN" and primarily_someone(w.lemma_.lower()) == "person":
+            return w  # in its usual sense: a toaster is someone to WordNet, rarely
+    return None
 
 
 def _names_next(r: Any) -> bool:

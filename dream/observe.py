@@ -38,6 +38,7 @@ from language.names import chat_words, known_word, names_nobody, stands_for_a_ve
 from language.person import (
     clean_text,
     is_bare_contraction,
+    restore_copula,
     restore_subject,
     rewrite_third_person,
 )
@@ -47,7 +48,7 @@ from validators.lexicon import is_noun, names_animal, primarily_a
 from . import forget as fg
 from .attributes import PERSON_LEAD, WORKPLACE_KINDS, AttributeReader
 from .breakups import read_breakups
-from .changes import Candidate, Change, read_changes, value_candidates
+from .changes import Candidate, Change, _hedged, _someone_else, read_changes, value_candidates
 from .compress import chatter_tokens, keep_best_of_turn
 from .events import EventReader, ended_on
 from .extract import Observation, is_ai, link, sentences
@@ -70,6 +71,12 @@ ENTITY_TYPES = {
     "PRODUCT": "tool",
     "WORK_OF_ART": "concept",
 }
+#: A statement tells of leaving or losing one's job (`event` examples) at this score, and
+#: this far ahead of any other event or none: "handed my notice in at the hotel, last
+#: day friday" 0.67 by 0.32; "priya my manager said i can have the friday off" 0.39.
+JOB_LEFT_SCORE = 0.45
+JOB_LEFT_MARGIN = 0.1
+_JOB_GONE = ("left a job", "lost a job")
 #: Informative must beat chatter by this much (mean top-3 cosine similarity) for a
 #: page line; a summary may also take statements down to SUMMARY_MARGIN.
 MIN_MARGIN = -0.03
@@ -112,6 +119,8 @@ class Statement:
     repeats: Statement | None = None  # an earlier statement saying the same
     said: str = ""  # its own line, when a repeat took its first statement's words
     whole: str = ""  # every part of it, not shortened: a note's words on its subject's page
+    #: the speaker left or lost their job and says of no new one (`_jobs_left`)
+    left_job: bool = False
 
 
 def _with_dates(text: str, when: dt.date | None) -> str:
@@ -179,6 +188,18 @@ def _shorten(text: str) -> str:
     while len(words) > 3 and words[-1].lower().strip(",.") in _DANGLING:
         words.pop()
     return " ".join(words).rstrip(",")
+
+
+def _enumerated(doc: Any) -> bool:
+    """The fragment is a label and a list of what it heads: a colon followed by three
+    or more items, separated by commas (or the last by "and"), with no verb anywhere."""
+    for colon in (t for t in doc if t.text == ":"):
+        after = doc[colon.i + 1 : colon.sent.end]
+        commas = sum(1 for t in after if t.text == "," or t.lower_ in ("and", "&"))
+        items = sum(1 for t in after if t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM"))
+        if commas >= 2 and items >= 3:
+            return True
+    return False
 
 
 def _is_name(text: str) -> bool:
@@ -291,7 +312,7 @@ class StatementReader:
             return out
         topics = self.topic.label(vectors[keep])
         texts, raws = [rows[i].text for i in keep], [rows[i].sent for i in keep]
-        texts, docs = restore_subject(texts, parse(texts))
+        texts, docs = restore_subject(*restore_copula(texts, parse(texts)))
         paths, skips = [rows[i].path for i in keep], [rows[i].names for i in keep]
         self.named = find_names(texts, raws, paths, skips, docs, self.embedder, self.pages)
         chatter = chatter_tokens(docs, self.embedder, self.kind)
@@ -326,6 +347,10 @@ class StatementReader:
             # A fragment with no verb and no one in it ("goodbye X, hello Y") is the
             # speaker's own aside: no page line of its own, but its values are read.
             aside = not any(t.pos_ in ("VERB", "AUX") for t in doc) and len(doc) > 3
+            if not parts and every and any(ch.possessed for ch in read_changes(doc)):
+                # "managers a woman called denise, shes alright but ...": no "I" and no
+                # entity, yet the sentence says who someone of the speaker's is
+                parts = every
             if not parts:
                 continue
             # Naming nobody the parse found, a statement may still name a page this run
@@ -355,6 +380,13 @@ class StatementReader:
                 # "the old corolla finally died", "quit rugby after the knee thing, physio
                 # said ...": no "I", yet the speaker's own values start and end there
                 asides.append((st, doc))
+                continue
+            if aside and _enumerated(doc):
+                # "list for aldi: eggs, milk, bread", "List of stuff for the new flat:
+                # kettle, toaster, bins": a label and the items it heads, no clause that
+                # starts or ends anything; the label is no old value of the last item
+                st.on_pages = st.on_pages and bool(entities)
+                out[r.path].append(st)
                 continue
             if aside and not (first_person or entities):
                 st.on_pages, st.margin = False, min(margin, MIN_MARGIN)
@@ -386,6 +418,7 @@ class StatementReader:
         # a car), whoever's they are and whatever the sentence tells (`dream.uses`)
         used = kinds_by_use(self.embedder, docs, people | places)
         self._read_attributes(typed, used, people)
+        self._jobs_left(typed)
         # Starts and ends of values told in other turns, and the attributes the readings
         # above could not name (`dream.events`).
         EventReader(self.embedder, tuple(self.topic.labels), used, places, people).read(
@@ -475,6 +508,35 @@ class StatementReader:
         reader.changed = lambda texts: read_as_change(texts, self.change, self.embedder)
         changing = _changing([(st, None) for st, _ in typed], self.change)
         reader.read(typed, set(self.named), changing)
+
+    def _jobs_left(self, typed: list[tuple[Statement, Any]]) -> None:
+        """Statements that tell of leaving or losing one's job in any words ("handed my
+        notice in at the hotel, last day friday", "got let go today"), by the `event`
+        examples, clearly: the speaker's own act, stated, with no new employer in its
+        turn. Its employer ends, and with it whoever the speaker answered to there
+        (`engine.WikiEngine._end_superiors`)."""
+        if not typed:
+            return
+        events = classifier_for(self.embedder, "event")
+        rows = events.scores(self.embedder.embed([st.sent for st, _ in typed]))
+        gone = [events.labels.index(label) for label in _JOB_GONE]
+        hired = {
+            st.anchor[:2]
+            for st, _ in typed
+            for ch in st.changes
+            if ch.new and (ch.attr or "").casefold() == "employer"
+        }
+        for (st, doc), row in zip(typed, rows, strict=True):
+            best = max(gone, key=lambda j: row[j])
+            runner = max(v for j, v in enumerate(row) if j not in gone)
+            if row[best] < JOB_LEFT_SCORE or row[best] - runner < JOB_LEFT_MARGIN:
+                continue
+            if st.anchor[:2] in hired:
+                continue  # "got the job at X!! handing my notice in tomorrow": a new job
+            root = next(iter(doc.sents)).root
+            if _hedged(root) or _someone_else(root) or any(c.dep_ == "neg" for c in root.children):
+                continue  # "thinking of handing my notice in", "my sister quit her job"
+            st.left_job = True
 
     def _typed(self, changes: list[Change]) -> list[Change]:
         """Values get the page type of their entity label, or of what they are ("my
@@ -779,6 +841,14 @@ def known_pages_named(st: Statement, pages: dict[str, str]) -> list[tuple[str, s
 def value_observations(st: Statement, speaker_type: str) -> list[Observation]:
     """Current values, changes and ends the statement states about its speaker."""
     out = []
+    if st.left_job:
+        out.append(
+            Observation(
+                subject=st.speaker, subject_type=speaker_type, kind="end_job",
+                section="Current", attr="Employer", text="", when=ended_on(st),
+                anchor=st.anchor,
+            )
+        )  # fmt: skip
     for ch in st.changes:
         if ch.new is None and ch.old is not None and ch.ended and ch.attr:
             # an end of a value of a known attribute: History keeps it, on record or not

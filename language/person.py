@@ -371,3 +371,59 @@ def restore_subject(texts: list[str], docs: list[Any]) -> tuple[list[str], list[
     for k, doc in zip(changed, parse(changed.values()), strict=True):
         texts[k], docs[k] = changed[k], doc
     return texts, docs
+
+
+#: What opens a sentence before its subject noun: "my managers a ...", "the kids a ...".
+_BEFORE_SUBJECT = frozenset(["my", "our", "the", "his", "her", "their"])
+#: Words that can follow a subject only through a verb: an article, or "called"/"named"
+#: naming the one the noun is ("managers a woman called denise", "managers called jo").
+_AFTER_COPULA = frozenset(["a", "an", "the", "called", "named"])
+
+
+def restore_copula(texts: list[str], docs: list[Any]) -> tuple[list[str], list[Any]]:
+    """ "managers a woman called denise", "my sisters a nurse now": "manager's" with its
+    apostrophe dropped, the "'s" standing for "is", which the parser reads as a plural
+    noun with no verb. A plural noun that opens its sentence (after "my", "the", ...) and
+    is straight followed by an article or "called" has no verb of its own; when its
+    singular is, to WordNet, a kind of person or animal, the sentence is read again with
+    "<singular> is", and that reading is the sentence's when the parser then makes the
+    noun the subject of "is". Returns the texts and docs, changed where one was restored."""
+    from validators.lexicon import names_animal, names_someone
+
+    from .nlp import parse
+
+    trials: list[tuple[int, int, int, str]] = []  # (text, start char, end char, singular)
+    for k, doc in enumerate(docs):
+        for sent in doc.sents:
+            toks = [t for t in sent if not t.is_punct]
+            lead = 1 if toks and toks[0].lower_ in _BEFORE_SUBJECT else 0
+            if len(toks) < lead + 2:
+                continue
+            noun, after = toks[lead], toks[lead + 1]
+            low, lemma = noun.lower_, noun.lemma_.lower()
+            if noun.tag_ != "NNS" or low != lemma + "s" or after.lower_ not in _AFTER_COPULA:
+                continue
+            if after.i != noun.i + 1 or not (names_someone(lemma) or names_animal(lemma)):
+                continue
+            trials.append((k, noun.idx, noun.idx + len(noun.text), noun.text[: len(lemma)]))
+    if not trials:
+        return texts, docs
+    tried = [texts[k][:a] + f"{word} is" + texts[k][b:] for k, a, b, word in trials]
+    restored: dict[int, list[tuple[int, int, str]]] = {}
+    for (k, a, b, word), doc in zip(trials, parse(tried), strict=True):
+        span = doc.char_span(a, a + len(word))
+        be = doc[span[0].i + 1] if span is not None and span[0].i + 1 < len(doc) else None
+        if be is not None and span[0].dep_ == "nsubj" and span[0].head.i == be.i:
+            restored.setdefault(k, []).append((a, b, word))
+    if not restored:
+        return texts, docs
+    texts, docs = list(texts), list(docs)
+    changed = {}
+    for k, spots in restored.items():
+        text = texts[k]
+        for a, b, word in sorted(spots, reverse=True):
+            text = text[:a] + f"{word} is" + text[b:]
+        changed[k] = text
+    for k, doc in zip(changed, parse(changed.values()), strict=True):
+        texts[k], docs[k] = changed[k], doc
+    return texts, docs
