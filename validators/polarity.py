@@ -111,6 +111,24 @@ def _taken_instead(words: set[str], p: Predicate) -> bool:
     return False
 
 
+#: Words before a verb that make its subject what it acts on: 'the shop was sold'.
+_PASSIVE = frozenset(["was", "were", "got", "get", "gets", "been", "be", "is", "are"])
+
+
+def _doer_of_ending(words: set[str], p: Predicate) -> bool:
+    """The claim's words are who did the ending, not what it ended: 'accountant friend
+    checked it' ends nothing of the accountant (and 'check' is an ending only in its
+    sense of 'stop'). A verb of ending ends what comes after it, or its subject when
+    it is passive ('the shop got sold')."""
+    if p.head not in p.words:
+        return False
+    cut = p.words.index(p.head)
+    before, after = p.words[:cut], p.words[cut + 1 :]
+    if set(before) & _PASSIVE:
+        return False
+    return _overlap(words, " ".join(before)) > 0 and _overlap(words, " ".join(after)) == 0
+
+
 def _polarity_and_modality(
     text: str,
     evidence: Sequence[Evidence],
@@ -220,6 +238,7 @@ def _polarity_and_modality(
                 and ends(p, done_only=True)
                 and not _names_act(part, p.head)
                 and not _taken_instead(words, p)
+                and not _doer_of_ending(words, p)
                 for p in near
             ):
                 return _fail("negation differs: the evidence says it ended", [part.head], hard=True)

@@ -76,6 +76,7 @@ from .same_person import one_person
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
+from .worth import worth_said
 from .word_ties import (
     _compound_with,
     _derived,
@@ -567,6 +568,10 @@ def _unsupported_words(
         if not ok and pos.get(w) == "ADJ":
             # A quality the block says with another adjective: 'tough' for 'brutal'.
             ok = quality_said(said.get(w, w), ev.text, model) is not None
+        if not ok and pos.get(w) in ("ADJ", "VERB"):
+            # A judgement of the same thing, of the same worth: 'poor' wind for wind that
+            # 'was rubbish' (worth.py).
+            ok = worth_said(said.get(w, w), written or text, ev.text, model) is not None
         if not ok and pos.get(w) not in ("NOUN", "PROPN"):
             # A feeling the block says in its own words: 'nervous' for 'bricking it'. Not
             # a thing: 'knee' reads as the sore one, and a knee is no shoulder.
