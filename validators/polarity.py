@@ -111,6 +111,25 @@ def _taken_instead(words: set[str], p: Predicate) -> bool:
     return False
 
 
+#: The forms of 'be', a copula that tells no act.
+_BE = frozenset(["be", "am", "is", "are", "was", "were", "been", "being", "'s", "'re", "'m"])
+
+
+def _is_act(part: Predicate) -> bool:
+    """Does the claim's predicate tell an act (a verb other than 'be')?"""
+    return bool(part.head) and part.head.lower() not in _BE
+
+
+def _describes(p: Predicate, part: Predicate) -> bool:
+    """Is the block's predicate a description ('my nephew is deaf': a copula) that shares
+    no verb with the claim's?"""
+    return (
+        p.head.lower() in _BE
+        and not p.negative
+        and not _head_overlap(part.head, p.head)
+    )
+
+
 #: Words before a verb that make its subject what it acts on: 'the shop was sold'.
 _PASSIVE = frozenset(["was", "were", "got", "get", "gets", "been", "be", "is", "are"])
 
@@ -182,6 +201,14 @@ def _polarity_and_modality(
         # each other (the words are still checked one by one). Polarity and endings
         # still hold: 'owns a car' / 'sold my car', 'works at Google' / 'left Google'.
         best = [p for s, p in scored if s == top]
+        if _is_act(part) and all(_describes(p, part) for p in best):
+            # The block's clause describes one of the claim's things ('my nephew is deaf'
+            # for 'so she can talk to her deaf nephew'): the claim merged it into a noun
+            # phrase, and its mood is that of its own act, held to the clauses left.
+            rest = [(s, p) for s, p in scored if s > 0 and not _describes(p, part)]
+            if rest:
+                top = max(s for s, _ in rest)
+                best = [p for s, p in rest if s == top]
         if len(best) > 1:
             # A tie goes to the predicates about the claim's things, not its verb alone:
             # 'is studying astrophysics' is about 'to do astrophysics', not about 'reading
