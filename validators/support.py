@@ -76,7 +76,7 @@ from .same_person import one_person
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
-from .worth import worth_said
+from .worth import worth_opposed, worth_said
 from .word_ties import (
     _compound_with,
     _derived,
@@ -388,9 +388,18 @@ def _unsupported_words(
     claim_words = _claim_words(text, names, ev)
     phrasal = _phrasal_verbs(text)
     compounds = compound_words(text, ev)
+    judging = similarity is not False
     for w in claim_words:
         if _lexical(w, ev) or _derived(w, ev) or w in ceased or w in compounds:
             continue
+        if judging and pos.get(w) in ("ADJ", "VERB"):
+            # A judgement of a thing the block judges the other way: 'excellent' changing
+            # rooms for ones that 'are rubbish' (worth.py). The sentences read alike.
+            model = default_similarity() if similarity is None or similarity is True else similarity
+            other = worth_opposed(w, written or text, ev.text, model)
+            if other is not None:
+                contrasts.append((w, other))
+                continue
         if pos.get(w) == "ADJ" and derived_kind(w, ev):
             # 'ill' for 'flu': the adjective's noun names a kind the block says. Not a verb:
             # 'worked' (worker) is no 'volunteering', though a volunteer is a worker.
