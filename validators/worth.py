@@ -33,8 +33,8 @@ from .similarity import PhraseSimilarity
 from .words import stem
 
 #: Each word's worth must be this far ahead of its next class ('rubbish' 0.30, 'brutal'
-#: 0.15, 'poor' 0.28); 'wonky' (0.01) says no clear worth.
-WORTH_MARGIN = 0.1
+#: 0.15, 'poor' 0.28); 'wonky' (0.01), 'cheap' (0.11) and 'dirty' (0.11) say none clear.
+WORTH_MARGIN = 0.12
 #: How a describing word hangs on the thing it is said of.
 _ON_NOUN = ("amod",)
 _OF_SUBJECT = ("acomp", "attr", "oprd")
