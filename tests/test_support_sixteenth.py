@@ -48,9 +48,7 @@ def test_a_clause_headed_by_an_adjective_is_its_own_predicate() -> None:
     # The parser hangs 'stuck' on 'cancelled' as an adjective: the cancelling does not
     # deny being stuck.
     ev = "flight got cancelled cos of fog so we're stuck in lisbon another night"
-    assert check(
-        "Rhea's flight was cancelled, so she is stuck in Lisbon for another night.", ev
-    ).ok
+    assert check("Rhea's flight was cancelled, so she is stuck in Lisbon for another night.", ev).ok
     r = check("Rhea is not stuck in Lisbon.", ev)
     assert not r.ok and "negation" in r.reason
 
@@ -85,3 +83,15 @@ def test_a_number_written_as_a_word_describes_as_the_word() -> None:
     ev = "missed the train by 1 minute, so annoying"
     assert check("Rhea missed the train by a single minute.", ev, model=True).ok
     assert not check("Rhea missed the train by a couple of minutes.", ev, model=True).ok
+
+
+def test_a_light_verb_before_the_noun_of_the_blocks_act_says_no_more_than_did() -> None:
+    ev = "donated my old coats to the shelter on saturday"
+    assert check("Rhea made a donation of her old coats to the shelter.", ev, model=True).ok
+    assert not check("Rhea made a complaint to the shelter.", ev, model=True).ok
+
+
+def test_a_word_chat_cuts_short_is_the_word() -> None:
+    ev = "cant make footy thurs, double shift"
+    assert check("Rhea cannot make football on Thursday because of a double shift.", ev).ok
+    assert not check("Rhea cannot make rugby on Thursday because of a double shift.", ev).ok

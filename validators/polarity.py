@@ -123,11 +123,7 @@ def _is_act(part: Predicate) -> bool:
 def _describes(p: Predicate, part: Predicate) -> bool:
     """Is the block's predicate a description ('my nephew is deaf': a copula) that shares
     no verb with the claim's?"""
-    return (
-        p.head.lower() in _BE
-        and not p.negative
-        and not _head_overlap(part.head, p.head)
-    )
+    return p.head.lower() in _BE and not p.negative and not _head_overlap(part.head, p.head)
 
 
 #: Words before a verb that make its subject what it acts on: 'the shop was sold'.

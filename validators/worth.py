@@ -116,7 +116,9 @@ def _judgements(
     return out
 
 
-def worth_said(word: str, claim_text: str, evidence_text: str, model: PhraseSimilarity) -> str | None:
+def worth_said(
+    word: str, claim_text: str, evidence_text: str, model: PhraseSimilarity
+) -> str | None:
     """The block's word that judges what the claim's adjective judges, with the same
     worth, or None."""
     return next(
