@@ -76,7 +76,6 @@ from .same_person import one_person
 from .similarity import PhraseSimilarity, default_similarity
 from .subjects import _context_names, _names, _with_context, role_names
 from .verbs import evidence_verbs, same_event
-from .worth import worth_opposed, worth_said
 from .word_ties import (
     _compound_with,
     _derived,
@@ -103,6 +102,7 @@ from .words import (
     stem,
     tokens,
 )
+from .worth import worth_opposed, worth_said
 
 #: A claim word is close enough to an evidence word or phrase at this cosine.
 PARAPHRASE_SIMILARITY = 0.66
