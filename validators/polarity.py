@@ -31,6 +31,7 @@ from .predicates import (
     PLAIN,
     PROGRESSIVE,
     Predicate,
+    _parse,
     moods_agree,
     predicates,
 )
@@ -121,9 +122,25 @@ def _is_act(part: Predicate) -> bool:
 
 
 def _describes(p: Predicate, part: Predicate) -> bool:
-    """Is the block's predicate a description ('my nephew is deaf': a copula) that shares
-    no verb with the claim's?"""
-    return p.head.lower() in _BE and not p.negative and not _head_overlap(part.head, p.head)
+    """Is the block's predicate a plain description ('my mum is sick': a copula, said as
+    so) that the claim's predicate merged into a noun and its modifier ('her sick mum'),
+    with no verb of the claim's? Not a wish ('my goal is a marathon') nor what the
+    claim's own verb says of its thing ('considers it her best decision' for "it's the
+    best decision")."""
+    if (
+        p.head.lower() not in _BE
+        or p.head not in p.words
+        or p.negative
+        or p.mood not in (PLAIN, PAST)
+        or _head_overlap(part.head, p.head)
+    ):
+        return False
+    cut = p.words.index(p.head)
+    before, after = set(p.words[:cut]), set(p.words[cut + 1 :])
+    return any(
+        t.dep_ == "amod" and t.lower_ in after and t.head.lower_ in before
+        for t in _parse(part.text)
+    )
 
 
 #: Words before a verb that make its subject what it acts on: 'the shop was sold'.
