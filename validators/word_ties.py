@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from . import lexicon
-from .claim_text import _NEG_PREFIXES, LIGHT_VERBS, _lows, _parts, _Reading
+from .claim_text import _NEG_PREFIXES, FUNCTION_WORDS, LIGHT_VERBS, _lows, _parts, _Reading
 from .claim_words import _DERIVING
 from .predicates import _parse, is_scheduled
-from .words import stem, tokens
+from .words import STOPWORDS, stem, tokens
 
 
 def _lexical(word: str, ev: _Reading) -> bool:
@@ -62,6 +62,8 @@ def clipped(short: str, word: str) -> bool:
     'appt', 'wks')."""
     if len(short) < 3 or not short.isalpha() or lexicon.known(short):
         return False
+    if short in FUNCTION_WORDS or short in STOPWORDS:
+        return False  # 'the' is no 'themed' cut short
     cores = [short] + [
         short[: -len(e)] for e in _CLIP_ENDINGS if short.endswith(e) and len(short) - len(e) >= 3
     ]
