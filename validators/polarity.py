@@ -20,7 +20,7 @@ from .claim_text import (
     _parts,
     _Reading,
 )
-from .endings import ceases, ends
+from .endings import ceases, ending_verb, ends
 from .moods import DIRECTIVE_VERBS, OPINION_VERBS, PROPOSING_VERBS
 from .predicates import (
     DESIRE,
@@ -152,8 +152,8 @@ def _doer_of_ending(words: set[str], p: Predicate) -> bool:
     checked it' ends nothing of the accountant (and 'check' is an ending only in its
     sense of 'stop'). A verb of ending ends what comes after it, or its subject when
     it is passive ('the shop got sold')."""
-    if p.head not in p.words:
-        return False
+    if p.head not in p.words or ending_verb(p.head, p.words):
+        return False  # a verb of ending by example ends its subject too ('moved away')
     cut = p.words.index(p.head)
     before, after = p.words[:cut], p.words[cut + 1 :]
     if set(before) & _PASSIVE:
