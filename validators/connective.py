@@ -543,8 +543,9 @@ def _prefixed_opposite(word: str) -> bool:
 
 def role_said_of_a_thing(claim_text: str, evidence_text: str) -> str | None:
     """A role the claim gives a person ('Sofia is a veterinarian') that the block names
-    only as a modifier of another noun ('the front desk at a vet clinic'): the word is
-    there, the role is not. Returns the claim's word."""
+    only as a modifier of another noun ('the front desk at a vet clinic'), not of a word
+    for someone ('my accountant friend'): the word is there, the role is not. Returns the
+    claim's word."""
     doc = _parse(claim_text)
     ev_doc = _parse(evidence_text)
     for tok in doc:
@@ -563,6 +564,9 @@ def role_said_of_a_thing(claim_text: str, evidence_text: str) -> str | None:
             e.dep_ in ("compound", "amod")
             and e.head.pos_ != "PROPN"
             and lexicon.is_noun(e.head.lower_)
+            # ... and before a word for someone it is that person's ('my accountant
+            # friend', 'her nurse sister'): the role is said of the friend.
+            and not lexicon.names_someone(e.head.lemma_.lower())
             for e in same
         ):
             return tok.text

@@ -20,7 +20,7 @@ from .claim_text import (
     _parts,
     _Reading,
 )
-from .endings import ceases, ends
+from .endings import ceases, ending_verb, ends
 from .moods import DIRECTIVE_VERBS, OPINION_VERBS, PROPOSING_VERBS
 from .predicates import (
     DESIRE,
@@ -31,6 +31,7 @@ from .predicates import (
     PLAIN,
     PROGRESSIVE,
     Predicate,
+    _parse,
     moods_agree,
     predicates,
 )
@@ -111,6 +112,55 @@ def _taken_instead(words: set[str], p: Predicate) -> bool:
     return False
 
 
+#: The forms of 'be', a copula that tells no act.
+_BE = frozenset(["be", "am", "is", "are", "was", "were", "been", "being", "'s", "'re", "'m"])
+
+
+def _is_act(part: Predicate) -> bool:
+    """Does the claim's predicate tell an act (a verb other than 'be')?"""
+    return bool(part.head) and part.head.lower() not in _BE
+
+
+def _describes(p: Predicate, part: Predicate) -> bool:
+    """Is the block's predicate a plain description ('my mum is sick': a copula, said as
+    so) that the claim's predicate merged into a noun and its modifier ('her sick mum'),
+    with no verb of the claim's? Not a wish ('my goal is a marathon') nor what the
+    claim's own verb says of its thing ('considers it her best decision' for "it's the
+    best decision")."""
+    if (
+        p.head.lower() not in _BE
+        or p.head not in p.words
+        or p.negative
+        or p.mood not in (PLAIN, PAST)
+        or _head_overlap(part.head, p.head)
+    ):
+        return False
+    cut = p.words.index(p.head)
+    before, after = set(p.words[:cut]), set(p.words[cut + 1 :])
+    return any(
+        t.dep_ == "amod" and t.lower_ in after and t.head.lower_ in before
+        for t in _parse(part.text)
+    )
+
+
+#: Words before a verb that make its subject what it acts on: 'the shop was sold'.
+_PASSIVE = frozenset(["was", "were", "got", "get", "gets", "been", "be", "is", "are"])
+
+
+def _doer_of_ending(words: set[str], p: Predicate) -> bool:
+    """The claim's words are who did the ending, not what it ended: 'accountant friend
+    checked it' ends nothing of the accountant (and 'check' is an ending only in its
+    sense of 'stop'). A verb of ending ends what comes after it, or its subject when
+    it is passive ('the shop got sold')."""
+    if p.head not in p.words or ending_verb(p.head, p.words):
+        return False  # a verb of ending by example ends its subject too ('moved away')
+    cut = p.words.index(p.head)
+    before, after = p.words[:cut], p.words[cut + 1 :]
+    if set(before) & _PASSIVE:
+        return False
+    return _overlap(words, " ".join(before)) > 0 and _overlap(words, " ".join(after)) == 0
+
+
 def _polarity_and_modality(
     text: str,
     evidence: Sequence[Evidence],
@@ -164,6 +214,14 @@ def _polarity_and_modality(
         # each other (the words are still checked one by one). Polarity and endings
         # still hold: 'owns a car' / 'sold my car', 'works at Google' / 'left Google'.
         best = [p for s, p in scored if s == top]
+        if _is_act(part) and all(_describes(p, part) for p in best):
+            # The block's clause describes one of the claim's things ('my nephew is deaf'
+            # for 'so she can talk to her deaf nephew'): the claim merged it into a noun
+            # phrase, and its mood is that of its own act, held to the clauses left.
+            rest = [(s, p) for s, p in scored if s > 0 and not _describes(p, part)]
+            if rest:
+                top = max(s for s, _ in rest)
+                best = [p for s, p in rest if s == top]
         if len(best) > 1:
             # A tie goes to the predicates about the claim's things, not its verb alone:
             # 'is studying astrophysics' is about 'to do astrophysics', not about 'reading
@@ -220,6 +278,7 @@ def _polarity_and_modality(
                 and ends(p, done_only=True)
                 and not _names_act(part, p.head)
                 and not _taken_instead(words, p)
+                and not _doer_of_ending(words, p)
                 for p in near
             ):
                 return _fail("negation differs: the evidence says it ended", [part.head], hard=True)

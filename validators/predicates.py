@@ -137,6 +137,15 @@ def _is_head(tok: Any) -> bool:
         return True  # a copula as the main verb: "I'm the maid of honor"
     if tok.tag_ == "NN" and tok.dep_ in ("advcl", "ccomp", "xcomp") and tok.lower_.endswith("ing"):
         return True  # a chat's 'thinking of selling the van', its 'I'm' left out, read as a noun
+    if (
+        tok.pos_ == "ADJ"
+        and tok.dep_ in ("advcl", "ccomp", "conj")
+        and any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "cop") for c in tok.children)
+    ):
+        # A clause of its own whose head the parser reads as an adjective: 'got cancelled
+        # cos of the storm so we're stuck in oban'. Read with the verb it hangs on, the
+        # 'cancelled' would deny being stuck.
+        return True
     if tok.tag_ == "NN" and asked_or_forbidden(tok, []):
         return True  # 'said no chewing for two weeks': a ban, whatever the parser hangs it as
     # A sentence or fragment without a verb: "so no piano for six weeks".

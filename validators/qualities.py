@@ -26,6 +26,7 @@ from .feelings import feeling_of
 from .polarity import denied
 from .predicates import _parse
 from .similarity import PhraseSimilarity
+from .words import NUMBER_WORDS
 
 #: The model reads a claim's adjective and a describing word of the block alike at this
 #: cosine (tough/brutal 0.54, single/one 0.53, entire/all 0.52, good/decent 0.49,
@@ -73,9 +74,14 @@ def quality_said(word: str, evidence_text: str, model: PhraseSimilarity) -> str 
         return None  # 'annual', 'weekly': how often is read as a frequency
     doc = _parse(evidence_text)
     seen: set[str] = set()
+    spelt = {n: w for w, n in NUMBER_WORDS.items()}
     for tok in doc:
         e = tok.lower_
-        if not tok.is_alpha or e in seen or e == word:
+        if tok.like_num and e in spelt:
+            e = spelt[e]  # 'lost by 1 point' is 'by one point': a 'single' point
+        elif not tok.is_alpha:
+            continue
+        if e in seen or e == word:
             continue
         if tok.pos_ not in _DESCRIBING and not (lexicon.describes(e) and not lexicon.is_noun(e)):
             continue  # the parser's noun in "the pay's decent" is the adjective it is

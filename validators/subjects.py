@@ -23,6 +23,7 @@ from .claim_text import (
     _parts,
     _Reading,
 )
+from .word_ties import contracted
 from .words import (
     MONTHS,
     WEEKDAYS,
@@ -153,6 +154,10 @@ def _names(
             )
         if low in others or _same_name(low, block_words):
             continue
+        if lexicon.is_noun(low) and any(
+            contracted(w, low) for w in block_words if w not in FUNCTION_WORDS
+        ):
+            continue  # 'Elm Street' for 'elm st': a common noun of a name, shortened
         return _fail(f"'{name}' is not in the evidence", [name], hard=True)
     return None
 

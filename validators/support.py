@@ -87,6 +87,7 @@ from .word_ties import (
     _windows,
     compound_words,
     derived_kind,
+    light_for_block_act,
 )
 from .words import (
     STOPWORDS,
@@ -101,6 +102,7 @@ from .words import (
     stem,
     tokens,
 )
+from .worth import worth_opposed, worth_said
 
 #: A claim word is close enough to an evidence word or phrase at this cosine.
 PARAPHRASE_SIMILARITY = 0.66
@@ -387,9 +389,20 @@ def _unsupported_words(
     claim_words = _claim_words(text, names, ev)
     phrasal = _phrasal_verbs(text)
     compounds = compound_words(text, ev)
+    judging = similarity is not False
     for w in claim_words:
         if _lexical(w, ev) or _derived(w, ev) or w in ceased or w in compounds:
             continue
+        if judging and pos.get(w) in ("ADJ", "VERB"):
+            # A judgement of a thing the block judges the other way: 'excellent' changing
+            # rooms for ones that 'are rubbish' (worth.py). The sentences read alike.
+            model = default_similarity() if similarity is None or similarity is True else similarity
+            other = worth_opposed(w, written or text, ev.text, model)
+            if other is not None:
+                contrasts.append((w, other))
+                continue
+        if pos.get(w) in ("VERB", "AUX") and light_for_block_act(w, written or text, ev):
+            continue  # 'made a donation' for 'donated': the noun is the act, checked itself
         if pos.get(w) == "ADJ" and derived_kind(w, ev):
             # 'ill' for 'flu': the adjective's noun names a kind the block says. Not a verb:
             # 'worked' (worker) is no 'volunteering', though a volunteer is a worker.
@@ -567,6 +580,10 @@ def _unsupported_words(
         if not ok and pos.get(w) == "ADJ":
             # A quality the block says with another adjective: 'tough' for 'brutal'.
             ok = quality_said(said.get(w, w), ev.text, model) is not None
+        if not ok and pos.get(w) in ("ADJ", "VERB"):
+            # A judgement of the same thing, of the same worth: 'poor' wind for wind that
+            # 'was rubbish' (worth.py).
+            ok = worth_said(said.get(w, w), written or text, ev.text, model) is not None
         if not ok and pos.get(w) not in ("NOUN", "PROPN"):
             # A feeling the block says in its own words: 'nervous' for 'bricking it'. Not
             # a thing: 'knee' reads as the sore one, and a knee is no shoulder.

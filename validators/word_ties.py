@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from . import lexicon
-from .claim_text import _NEG_PREFIXES, LIGHT_VERBS, _lows, _parts, _Reading
+from .claim_text import _NEG_PREFIXES, FUNCTION_WORDS, LIGHT_VERBS, _lows, _parts, _Reading
 from .claim_words import _DERIVING
 from .predicates import _parse, is_scheduled
-from .words import stem, tokens
+from .words import STOPWORDS, stem, tokens
 
 
 def _lexical(word: str, ev: _Reading) -> bool:
@@ -24,7 +24,7 @@ def _lexical(word: str, ev: _Reading) -> bool:
         or bool(set(lexicon.base_forms(word)) & ev.bases)
         or (len(s) >= 6 and any(_same_root(s, e) for e in ev.stems))
         or _unknown_form(word, ev)
-        or any(contracted(t, word) for t in ev.words)
+        or any(contracted(t, word) or clipped(t, word) for t in ev.words)
     )
 
 
@@ -47,6 +47,30 @@ def contracted(short: str, word: str) -> bool:
         rest = iter(form[1:])
         if all(c in rest for c in short[1:]):
             return True
+    return False
+
+
+#: Endings chat puts on a clipped word: 'footy', 'brekkie'.
+_CLIP_ENDINGS = ("ie", "y", "s")
+
+
+def clipped(short: str, word: str) -> bool:
+    """Is `short` the word cut short as chat cuts it, no word of the dictionary itself:
+    its start ('footy' for football, 'uni' university, 'hols' holidays), with a chat
+    ending or none? What is left after the ending is three letters or more and begins the
+    word or a dictionary form of it ('contracted' reads the shortenings that drop vowels:
+    'appt', 'wks')."""
+    if len(short) < 3 or not short.isalpha() or lexicon.known(short):
+        return False
+    if short in FUNCTION_WORDS or short in STOPWORDS:
+        return False  # 'the' is no 'themed' cut short
+    cores = [short] + [
+        short[: -len(e)] for e in _CLIP_ENDINGS if short.endswith(e) and len(short) - len(e) >= 3
+    ]
+    for form in {word.lower(), *lexicon.base_forms(word)}:
+        for core in cores:
+            if len(form) > len(core) + 1 and form.startswith(core):
+                return True
     return False
 
 
@@ -110,6 +134,26 @@ def _derived(word: str, ev: _Reading) -> bool:
             for cand in (base, base + "e", base[:-1] if base.endswith("i") else base + "y"):
                 if lexicon.known(cand) and _lexical(cand, ev):
                     return True
+    return False
+
+
+def light_for_block_act(word: str, text: str, ev: _Reading) -> bool:
+    """Is the claim's word a light verb whose object is the noun of an act the block tells
+    with its verb ('made a donation' for 'donated', 'took a decision' for 'decided')? The
+    verb says no more than 'did'; the noun is checked itself."""
+    for tok in _parse(text):
+        if tok.lower_ != word or not any(b in LIGHT_VERBS for b in (tok.lemma_.lower(), word)):
+            continue
+        for c in tok.children:
+            if c.dep_ != "dobj" or c.pos_ != "NOUN":
+                continue
+            noun = c.lemma_.lower()
+            if _derived(noun, ev):
+                return True
+            wn = lexicon._load()
+            forms = set(wn.related.get(noun, ())) - {noun}
+            if any("_" not in f and lexicon._is_verb(f) and f in ev.bases for f in forms):
+                return True
     return False
 
 

@@ -318,6 +318,15 @@ _UNIT_DAYS = {
     "year": 365.25,
     "decade": 3652.5,
 }
+#: Units as chat shortens them ('a couple wks', '3 yrs', '20 mins'), read as the unit.
+#: Not 'mo' ('back in a mo' is a moment) nor 'sec'.
+_SHORT_UNITS = {
+    "min": "minute",
+    "hr": "hour",
+    "wk": "week",
+    "mth": "month",
+    "yr": "year",
+}
 _NUM_WORD = "|".join(sorted([*NUMBER_WORDS, "a", "an", "half", "hundred"], key=len, reverse=True))
 _DURATION_RE = re.compile(
     r"\b(?:((?:half|(?:a|one|three)\s+quarters?|(?:a|one|two)\s+thirds?)\s+(?:of\s+)?(?:a|an)\s+)|((?:\d+(?:\.\d+)?|(?:an?\s+)?couple(?:\s+of)?|(?:"
@@ -325,7 +334,7 @@ _DURATION_RE = re.compile(
     + r")(?:[\s-]+(?:"
     + _NUM_WORD
     + r"))*)[\s-]+))?("
-    + "|".join(_UNIT_DAYS)
+    + "|".join([*_UNIT_DAYS, *_SHORT_UNITS])
     + r")s?\b(\s+and\s+a\s+half)?",
     re.IGNORECASE,
 )
@@ -343,10 +352,12 @@ def durations(text: str) -> list[tuple[str, float]]:
     """Spans of time a text names, in days: 'two years' and 'twenty-four months' are
     both 730.5, 'a fortnight' is 14, 'half a year' 182.6, 'a year and a half' 547.9,
     'three quarters of an hour' 45 minutes.
-    A unit without a count is one of it only after 'a'/'an' ('a fortnight')."""
+    A unit without a count is one of it only after 'a'/'an' ('a fortnight'); a unit as
+    chat shortens it is the unit ('a couple wks' is 'a couple of weeks')."""
     out = []
     for m in _DURATION_RE.finditer(text):
         half, count, unit, and_half = m.group(1), m.group(2), m.group(3).lower(), m.group(4)
+        unit = _SHORT_UNITS.get(unit, unit)
         if half:
             # 'half a year', 'three quarters of an hour', 'a third of a year'
             words = half.lower().split()
