@@ -202,9 +202,12 @@ def _render_stretch(a: dt.date, b: dt.date) -> str:
 # -- calendar arithmetic -----------------------------------------------------------
 
 
-def _nearest_year(month: int, day: int, said_on: dt.date | None) -> dt.date | None:
-    """The day and month in the year nearest the day said: "5 February" said in November
-    is next February, "30 January" said on 3 February four days back."""
+def _nearest_year(
+    month: int, day: int, said_on: dt.date | None, weekday: int | None = None
+) -> dt.date | None:
+    """The day and month in the year nearest the day said (one year either side): "5
+    February" said in November is next February, "30 January" said on 3 February four
+    days back. With `weekday`, only a year where the day falls on it ("thurs 12 nov")."""
     if said_on is None:
         return None
     days = []
@@ -213,19 +216,7 @@ def _nearest_year(month: int, day: int, said_on: dt.date | None) -> dt.date | No
             days.append(dt.date(y, month, day))
         except ValueError:
             continue
-    return min(days, key=lambda d: abs((d - said_on).days)) if days else None
-
-
-def _on_weekday(month: int, day: int, wd: int, said_on: dt.date) -> dt.date | None:
-    """The day and month in the year nearest the day said (one year either side) that
-    falls on weekday `wd`, None when none does."""
-    days = []
-    for y in (said_on.year - 1, said_on.year, said_on.year + 1):
-        try:
-            days.append(dt.date(y, month, day))
-        except ValueError:
-            continue
-    fits = [d for d in days if d.weekday() == wd]
+    fits = [d for d in days if weekday is None or d.weekday() == weekday]
     return min(fits, key=lambda d: abs((d - said_on).days)) if fits else None
 
 
@@ -580,7 +571,7 @@ def _written(text: str, said_on: dt.date | None, found: _Found) -> None:
             if year is None and wd is not None and said_on is not None:
                 # "thurs 12 nov": the year nearest the day said whose 12 November is a
                 # Thursday, when the tense placed it in one where it is not.
-                d = _on_weekday(month, day, wd, said_on) or d
+                d = _nearest_year(month, day, said_on, wd) or d
             if d is None and (year is not None or said_on is not None or day > 31 or day < 1):
                 continue  # no such day ('31 June')
             shown = render_date(d) if d else f"{day} {MONTH_NAMES[month - 1].title()}"
