@@ -319,7 +319,7 @@ class SpanPicker:
 
     def _may_be_someone(self, written: str, low: str, text: str) -> bool:
         """Asked who, may the name be someone's? Not a lone dictionary word in lower case
-        that is no given name ("band 5 in the aseptic unit"), nor a name with no given
+        that is no noun nor given name ("band 5 in the aseptic unit"), nor a name with no given
         name in it that the sentence uses as a place or a thing ("start at the BRI on
         monday"); someone memory knows always may."""
         if low in self.known_people:
@@ -1119,9 +1119,15 @@ def _all_habitual(spans: Sequence[Span | DateSpan], habits: list[re.Match[str]])
 
 
 def _word_not_name(said: str, low: str) -> bool:
-    """A single word written in lower case that a dictionary lists and no list of given
-    names does: "aseptic", not "gemma" or "priya"."""
-    return said == low and " " not in low and known_word(low) and low not in given_names()
+    """A single word written in lower case that a dictionary lists, as no noun, and no
+    list of given names does: "aseptic", not "gemma", "priya" or "the council"."""
+    return (
+        said == low
+        and " " not in low
+        and known_word(low)
+        and not is_noun(low)
+        and low not in given_names()
+    )
 
 
 def _no_place_name(text: str) -> bool:
