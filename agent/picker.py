@@ -223,8 +223,11 @@ class SpanPicker:
                 found = [a for a in found if not is_ordinal(a)] or found
             if "old" in how_degree(self.q.text):
                 # "how old is josh?": "his 10th birthday" says 10; another ordinal no age
+                ages = [_age_said(s, a) for a in found]
                 found = [
-                    _age_said(s, a) for a in found if not is_ordinal(a) or _age_said(s, a) is not a
+                    age
+                    for a, age in zip(found, ages, strict=True)
+                    if age is not a or not is_ordinal(a)
                 ] or found
             if self._measured and _HOW_MUCH.search(self.q.text):
                 # "how much flour?" is answered with a unit ("500 g"); a bare number
@@ -1068,7 +1071,7 @@ def changed_to(text: str, old: Span | DateSpan, new: Span | DateSpan) -> bool:
     return bool(_CHANGED_INTO.search(text[: new.start]))
 
 
-def denied_at(text: str, sp: Span) -> bool:
+def denied_at(text: str, sp: Span | DateSpan) -> bool:
     """Is the value at `sp` denied where it is said: "not (on) the 14th", "no longer
     X", "instead of X", "X any more"?"""
     return bool(_DENIED.search(text[: sp.start]) or _NO_LONGER_AFTER.match(text[sp.end :]))

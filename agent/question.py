@@ -292,9 +292,9 @@ def _verb_asked(toks: list[str], kind: tuple[str, ...]) -> bool:
     happened to moth?", "what broke on the car?"): an event asked, no kind of thing?"""
     if len(kind) != 1:
         return False
-    from language.nlp import parse
+    from .kinds import _parsed
 
-    doc = parse([" ".join(toks)])[0]
+    doc = _parsed(" ".join(toks))
     return any(t.lower_ == kind[0] and t.tag_ in _FINITE for t in doc)
 
 
@@ -478,21 +478,21 @@ def _present(low: str) -> bool:
 def _ends_in_verb(low: str) -> bool:
     """The question's last word is a verb, by the tagger: "what is my sister studying?"
     asks what she does, not about a "sister studying" as "my field tech" is a tech."""
-    from language.nlp import parse
+    from .kinds import _parsed
 
-    words = [t for t in parse([low])[0] if t.is_alpha]
+    words = [t for t in _parsed(low) if t.is_alpha]
     return bool(words) and words[-1].pos_ in ("VERB", "AUX")
 
 
 def _compound(low: str, link: str) -> bool:
     """The link's two words are one noun compound by the tagger: "mortgage broker",
     "field tech"; not a noun running into a verb ("sister live")."""
-    from language.nlp import parse
+    from .kinds import _parsed
 
     words = link.split()
     if len(words) != 2:
         return False
-    toks = [t for t in parse([low])[0] if t.is_alpha]
+    toks = [t for t in _parsed(low) if t.is_alpha]
     return any(
         a.lower_ == words[0] and b.lower_ == words[1] and b.pos_ == "NOUN" and a.head.i == b.i
         for a, b in pairwise(toks)
@@ -563,13 +563,13 @@ def _kind_words(toks: list[str], head: tuple[str, ...]) -> tuple[str, ...]:
     "what dog walker"); the word right after "which" is the kind's whatever its tag."""
     if len(head) < 2:
         return head
-    from language.nlp import parse
+    from .kinds import _parsed
 
     start = next((i for i in range(len(toks)) if tuple(toks[i : i + len(head)]) == head), -1)
     if start < 0:
         return head  # a word of the head lost its "'s": it ended there already
     # The tagger's token at each word's first letter ("mum's" is two tokens to it).
-    doc = parse([" ".join(toks)])[0]
+    doc = _parsed(" ".join(toks))
     at = {t.idx: t for t in doc}
     offset = sum(len(t) + 1 for t in toks[: start + 1])
     for k in range(1, len(head)):
@@ -586,9 +586,9 @@ def _amount_of(toks: list[str]) -> tuple[str, ...]:
     i = toks.index("how") + 1
     if i + 1 >= len(toks) or toks[i] not in ("much", "many"):
         return ()
-    from language.nlp import parse
+    from .kinds import _parsed
 
-    doc = parse([" ".join(toks)])[0]
+    doc = _parsed(" ".join(toks))
     out: list[str] = []
     for tok in doc[i + 1 :] if len(doc) == len(toks) else ():
         if tok.pos_ not in ("NOUN", "PROPN") or len(out) == 3:
@@ -615,10 +615,10 @@ def _held_by_possessed(text: str, chain: list[str]) -> str | None:
     go to sam's party with?": the party is what was gone to) or no preposition leads it."""
     if not chain or not re.search(rf"\b(?:{'|'.join(_PREPS)})\s+\S+", text.lower()):
         return None
-    from language.nlp import parse
+    from .kinds import _parsed
 
     last = chain[-1].split()  # "my house made": the link may run into a verb
-    for tok in parse([text])[0]:
+    for tok in _parsed(text):
         if tok.lower_ not in last or not any(c.dep_ == "poss" for c in tok.children):
             continue
         while tok.dep_ == "conj" and tok.head is not tok:

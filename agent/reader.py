@@ -848,9 +848,9 @@ def _named_beside(readings: list[Reading], of_kind: Callable[[Reading], bool]) -
 
 def _describing_terms(text: str) -> set[str]:
     """The terms of the question's words the tagger reads as adjectives ("new", "old")."""
-    from language.nlp import parse
+    from .kinds import _parsed
 
-    return {t for tok in parse([text.lower()])[0] if tok.pos_ == "ADJ" for t in terms(tok.text)}
+    return {t for tok in _parsed(text.lower()) if tok.pos_ == "ADJ" for t in terms(tok.text)}
 
 
 def _turn(c: Candidate) -> tuple[str, int]:

@@ -34,7 +34,7 @@ from .offered import judged_only
 from .picker import _CLAUSE_BREAK, changed_to, denied_at
 from .question import Question, has_cue
 from .reading import Candidate, Reading, Subject
-from .spans import Span, change
+from .spans import change
 from .text import WORD, is_question, terms
 from .wiki import Fact, ended_last
 from .wordmatch import shared
@@ -430,8 +430,8 @@ class Currency(QuestionFacets):
         if not again:
             return None
         old = again[0]
-        others = [d for d in days if d.date != old.date and not denied_at(text, _as_span(d))]
-        if not denied_at(text, _as_span(old)):
+        others = [d for d in days if d.date != old.date and not denied_at(text, d)]
+        if not denied_at(text, old):
             # No denial: only "from" the old day "to" the next one, where the thing asked
             # about is said; a day once told alone that is now the start of two is moved.
             others = [d for d in others if on_topic and changed_to(text, old, d)]
@@ -451,10 +451,6 @@ class Currency(QuestionFacets):
             # What holds now is what was said last.
             bonus += 0.6 * dated.index(c.date) / (len(dated) - 1)
         return bonus
-
-
-def _as_span(d: DateSpan) -> Span:
-    return Span(d.shown, d.start, d.end, d.date)
 
 
 def _same_day(a: dt.date | None, b: dt.date | None) -> bool:

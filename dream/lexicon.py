@@ -218,9 +218,16 @@ def greets(word: str) -> bool:
         return False
     from search import get_embedder
 
-    embedder = get_embedder()
-    vectors = embedder.embed([low, *_GREETINGS])
-    return float((vectors[1:] @ vectors[0]).max()) >= GREETING_SIMILARITY
+    word_vector = get_embedder().embed([low])[0]
+    return float((_greeting_vectors() @ word_vector).max()) >= GREETING_SIMILARITY
+
+
+@cache
+def _greeting_vectors() -> Any:
+    """The greetings' vectors, embedded once for every word `greets` weighs."""
+    from search import get_embedder
+
+    return get_embedder().embed(list(_GREETINGS))
 
 
 #: What may follow a name that is called out: a comma, a dash, the sentence's end.
